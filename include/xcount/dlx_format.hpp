@@ -1,0 +1,28 @@
+// xcount/dlx_format.hpp: Knuth's DLX text format, as read by his DLX1.
+//
+//     | a comment: any line whose first non-blank character is a bar
+//     a b c d e f g | x y      <- items: primary, then (after a bar) secondary
+//     c e                      <- each further line is one option
+//     a d g x
+//
+// Blank lines are skipped. Names are any run of non-blank characters other than ':' and '|';
+// unlike DLX1 they may be longer than 8 characters. Colours (item:c) and multiplicities
+// (a:b|item) belong to Knuth's later programs and are refused with a message saying so.
+// Every error is an InputError "FILE:LINE:COLUMN: reason".
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "xcount/matrix.hpp"
+
+namespace xcount {
+
+Matrix read_dlx(std::istream& in, const std::string& filename);
+Matrix read_dlx_file(const std::string& path);
+
+// Writes `matrix` so that read_dlx gives it back with the same item and option ids.
+// `comment` lines (may be empty) are written first, each behind "| ".
+void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comment = {});
+
+}  // namespace xcount

@@ -1,0 +1,102 @@
+// xcount/matrix.hpp: an exact-cover problem as items and options, immutable once built.
+//
+// Items are the things to cover; options are sets of items. A solution is a set of options
+// that covers every primary item exactly once and every secondary item at most once.
+// Knuth's tiny example (TAOCP 7.2.2.1, and the DLX1 documentation):
+//
+//     items   a b c d e f g           (all primary)
+//     options c e | a d g | b c f | a d f | b g | d e g
+//
+// has exactly one solution: {a d f}, {b g}, {c e}.
+//
+//     MatrixBuilder b;
+//     ItemId a = b.add_item("a", Kind::primary);  ...
+//     b.add_option({c, e});  ...
+//     Matrix m = std::move(b).build();
+//
+// Item and option ids are dense, 0-based and in the order of addition; the dancer and every
+// model rely on that. The builder rejects a duplicate item name, an empty option and an item
+// repeated in one option (MatrixError, which says which item). An option with no primary item
+// can never be part of a solution: like DLX1, the builder drops it and records a warning.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "xcount/error.hpp"
+
+namespace xcount {
+
+using ItemId = std::int32_t;
+using OptionId = std::int32_t;
+
+enum class Kind : std::uint8_t { primary, secondary };
+
+struct Item {
+    std::string name;
+    Kind kind;
+};
+
+// A builder's refusal; `position` is the index within the offending option, or -1.
+class MatrixError : public InputError {
+public:
+    MatrixError(const std::string& message, int position) : InputError(message), position_(position) {}
+    int position() const { return position_; }
+
+private:
+    int position_;
+};
+
+class Matrix {
+public:
+    std::size_t item_count() const { return items_.size(); }
+    std::size_t primary_count() const { return primary_count_; }
+    std::size_t option_count() const { return option_begin_.size() - 1; }
+    std::size_t node_count() const { return option_items_.size(); }  // sum of option sizes
+
+    const Item& item(ItemId id) const { return items_[static_cast<std::size_t>(id)]; }
+    bool is_primary(ItemId id) const { return item(id).kind == Kind::primary; }
+    std::span<const ItemId> option(OptionId id) const;
+    std::optional<ItemId> find_item(std::string_view name) const;
+
+    // Options the builder dropped for having no primary item, one line each.
+    const std::vector<std::string>& warnings() const { return warnings_; }
+
+private:
+    friend class MatrixBuilder;
+    std::vector<Item> items_;
+    std::unordered_map<std::string, ItemId> index_;
+    std::vector<ItemId> option_items_;
+    std::vector<std::uint32_t> option_begin_{0};
+    std::size_t primary_count_ = 0;
+    std::vector<std::string> warnings_;
+};
+
+class MatrixBuilder {
+public:
+    ItemId add_item(std::string name, Kind kind);
+    std::optional<ItemId> find_item(std::string_view name) const { return matrix_.find_item(name); }
+    std::size_t item_count() const { return matrix_.item_count(); }
+
+    // Returns the new option's id, or nullopt when it was dropped (no primary item).
+    // `where` names the option in the warning (a file and line, say); empty means "option N".
+    std::optional<OptionId> add_option(std::span<const ItemId> items, const std::string& where = {});
+    std::optional<OptionId> add_option(std::initializer_list<ItemId> items, const std::string& where = {}) {
+        return add_option(std::span<const ItemId>(items.begin(), items.size()), where);
+    }
+
+    Matrix build() &&;
+
+private:
+    Matrix matrix_;
+    std::vector<std::uint32_t> seen_;  // per item: 1 + index of the last option that used it
+    std::size_t offered_ = 0;          // options offered, kept or not
+};
+
+}  // namespace xcount

@@ -1,0 +1,190 @@
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli.hpp"
+#include "json.hpp"
+#include "registry.hpp"
+#include "settings.hpp"
+#include "xcount/dancer.hpp"
+#include "xcount/dlx_format.hpp"
+#include "xcount/version.hpp"
+
+namespace po = boost::program_options;
+
+namespace xcount::cli {
+
+namespace {
+
+struct CommandInfo {
+    const char* name;
+    Command command;
+    const char* summary;
+};
+
+constexpr CommandInfo kCommands[] = {
+    {"count", Command::count, "count every solution"},
+    {"solve", Command::solve, "print the first solutions (--print K), one line per option"},
+    {"export", Command::exprt, "write the problem's matrix in Knuth's DLX format"},
+};
+
+std::string usage() {
+    std::ostringstream out;
+    out << "xcount " << kVersion << ": count every solution of an exact-cover problem (Dancing Links)\n\n"
+        << "usage: xcount COMMAND PROBLEM [OPTIONS]\n"
+        << "       xcount COMMAND --help | xcount COMMAND MODEL --help\n\ncommands:\n";
+    for (const auto& c : kCommands) out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
+    out << "\nPROBLEM is a file in Knuth's DLX format, or one of the models:\n";
+    for (const Model& m : models()) out << "  " << m.name << std::string(10 - m.name.size(), ' ') << m.summary << '\n';
+    out << "\nexit status: 0 done, 1 count differs from expected, 2 bad input, 3 stopped early\n";
+    return out.str();
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void describe(const Problem& problem, const Settings& settings) {
+    const Matrix& m = problem.matrix;
+    if (settings.verbose)
+        std::cerr << "matrix: " << m.item_count() << " items (" << m.primary_count() << " primary), "
+                  << m.option_count() << " options, " << m.node_count() << " nodes\n";
+    constexpr std::size_t kShown = 10;
+    const auto& warnings = m.warnings();
+    for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "warning: " << warnings[k] << '\n';
+    if (warnings.size() > kShown) std::cerr << "warning: ... and " << warnings.size() - kShown << " more options dropped\n";
+}
+
+int count(const Problem& problem, const Settings& settings) {
+    Dancer dancer(problem.matrix);
+    const auto start = std::chrono::steady_clock::now();
+    const SearchStats stats = dancer.count(Limits{.max_solutions = settings.limit});
+    const double seconds = seconds_since(start);
+    if (settings.json) {
+        JsonObject o;
+        o.field("problem", problem.name)
+            .field("items", std::uint64_t{problem.matrix.item_count()})
+            .field("options", std::uint64_t{problem.matrix.option_count()})
+            .field("solutions", stats.solutions)
+            .field("updates", stats.updates)
+            .field("nodes", stats.nodes)
+            .field("seconds", seconds)
+            .field("complete", stats.complete);
+        std::cout << o.str() << '\n';
+    } else {
+        std::cout << "problem: " << problem.name << '\n'
+                  << "solutions: " << to_string(stats.solutions) << (stats.complete ? "" : " (stopped at --limit: not the total)") << '\n'
+                  << "updates: " << stats.updates << '\n'
+                  << "nodes: " << stats.nodes << '\n'
+                  << "seconds: " << seconds << '\n';
+    }
+    return stats.complete ? kExitOk : kExitPartial;
+}
+
+std::string option_text(const Matrix& m, OptionId option) {
+    std::string line;
+    for (ItemId item : m.option(option)) line += (line.empty() ? "" : " ") + m.item(item).name;
+    return line;
+}
+
+int solve(const Problem& problem, const Settings& settings) {
+    Dancer dancer(problem.matrix);
+    std::vector<std::vector<OptionId>> found;
+    const SearchStats stats = dancer.search([&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); },
+                                            Limits{.max_solutions = static_cast<Count>(settings.print)});
+    if (settings.json) {
+        std::string list = "[";
+        for (const auto& solution : found) {
+            std::string options = "[";
+            for (OptionId o : solution) options += (options.size() > 1 ? ", " : "") + json_quote(option_text(problem.matrix, o));
+            list += (list.size() > 1 ? ", " : "") + options + "]";
+        }
+        JsonObject o;
+        o.field("problem", problem.name).field("printed", static_cast<std::uint64_t>(found.size()))
+            .field("all_found", stats.complete).raw("solutions", list + "]");
+        std::cout << o.str() << '\n';
+        return kExitOk;
+    }
+    for (std::size_t k = 0; k < found.size(); ++k) {
+        std::cout << "solution " << k + 1 << ":\n";
+        for (OptionId o : found[k]) std::cout << "  " << option_text(problem.matrix, o) << '\n';
+        if (problem.render) std::cout << problem.render(found[k]);
+    }
+    std::cout << (found.empty() ? "no solution" : "printed " + std::to_string(found.size()))
+              << (stats.complete ? " (there are no more)" : " (stopped at --print; there may be more)") << '\n';
+    return kExitOk;
+}
+
+int export_dlx(const std::string& spec, const Problem& problem, const Settings& settings) {
+    const std::string comment = "xcount export " + spec + " (" + problem.name + ")";
+    if (settings.out.empty() || settings.out == "-") {
+        write_dlx(std::cout, problem.matrix, comment);
+        return kExitOk;
+    }
+    std::ofstream out(settings.out);
+    if (!out) throw InputError(settings.out + ": cannot open for writing");
+    write_dlx(out, problem.matrix, comment);
+    out.close();
+    if (!out) throw InputError(settings.out + ": write failed");
+    return kExitOk;
+}
+
+const CommandInfo* find_command(const std::string& name) {
+    for (const auto& c : kCommands)
+        if (name == c.name) return &c;
+    return nullptr;
+}
+
+bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h" || arg == "help"; }
+
+}  // namespace
+
+int run(const std::vector<std::string>& args) {
+    if (args.empty()) throw InputError("missing COMMAND (see xcount --help)");
+    if (is_help(args[0])) {
+        std::cout << usage();
+        return kExitOk;
+    }
+    if (args[0] == "--version") {
+        std::cout << "xcount " << kVersion << '\n';
+        return kExitOk;
+    }
+    const CommandInfo* info = find_command(args[0]);
+    if (info == nullptr) throw InputError("unknown command '" + args[0] + "' (see xcount --help)");
+    po::options_description flags = flags_for(info->command);
+    if (args.size() < 2 || is_help(args[1])) {
+        if (args.size() < 2) throw InputError(std::string(info->name) + ": missing PROBLEM (a DLX file or a model; see xcount --help)");
+        std::cout << "usage: xcount " << info->name << " PROBLEM [OPTIONS]: " << info->summary << "\n\n" << flags;
+        return kExitOk;
+    }
+    const std::string& spec = args[1];
+    if (spec.starts_with("-")) throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
+    if (const Model* model = find_model(spec)) {
+        po::options_description own(model->name + " options");
+        model->declare(own);
+        flags.add(own);
+    }
+    po::variables_map values;
+    po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 2, args.end()))
+                  .options(flags)
+                  .positional(po::positional_options_description())
+                  .run(),
+              values);
+    if (values.count("help")) {
+        std::cout << "usage: xcount " << info->name << ' ' << spec << " [OPTIONS]: " << info->summary << "\n\n" << flags;
+        return kExitOk;
+    }
+    po::notify(values);
+    const Settings settings = read_settings(info->command, values);
+    const Problem problem = load_problem(spec, values);
+    describe(problem, settings);
+    switch (info->command) {
+        case Command::count: return count(problem, settings);
+        case Command::solve: return solve(problem, settings);
+        case Command::exprt: return export_dlx(spec, problem, settings);
+    }
+    return kExitOk;
+}
+
+}  // namespace xcount::cli

@@ -1,0 +1,51 @@
+#include "settings.hpp"
+
+#include "xcount/error.hpp"
+
+namespace po = boost::program_options;
+
+namespace xcount::cli {
+
+namespace {
+
+long long in_range(const po::variables_map& values, const char* name, long long low, long long high) {
+    const long long value = values[name].as<long long>();
+    if (value < low || value > high)
+        throw InputError("--" + std::string(name) + " must be between " + std::to_string(low) + " and " +
+                         std::to_string(high) + ", not " + std::to_string(value));
+    return value;
+}
+
+}  // namespace
+
+po::options_description flags_for(Command command) {
+    po::options_description flags("Options");
+    flags.add_options()("help,h", "show this help")("verbose,v", "say more (matrix size, warnings)");
+    switch (command) {
+        case Command::count:
+            flags.add_options()("json", "print one JSON object instead of text")(
+                "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)");
+            break;
+        case Command::solve:
+            flags.add_options()("json", "print one JSON object instead of text")(
+                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
+            break;
+        case Command::exprt:
+            flags.add_options()("out,o", po::value<std::string>()->default_value("-"), "write to this file (- : stdout)");
+            break;
+    }
+    return flags;
+}
+
+Settings read_settings(Command command, const po::variables_map& values) {
+    Settings s;
+    s.help = values.count("help") != 0;
+    s.verbose = values.count("verbose") != 0;
+    s.json = values.count("json") != 0;
+    if (command == Command::count) s.limit = static_cast<Count>(in_range(values, "limit", 0, 1LL << 62));
+    if (command == Command::solve) s.print = static_cast<long>(in_range(values, "print", 1, 1000000));
+    if (command == Command::exprt) s.out = values["out"].as<std::string>();
+    return s;
+}
+
+}  // namespace xcount::cli

@@ -1,0 +1,28 @@
+// src/cli/settings.hpp: every flag of every command, declared once.
+//
+// One table (name, default, range, help) registers the flags with Boost.Program_options and
+// fills a plain Settings struct, checking ranges, so the commands never touch argv.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+
+#include "xcount/count.hpp"
+
+namespace xcount::cli {
+
+enum class Command { count, solve, exprt };
+
+struct Settings {
+    bool help = false;
+    bool json = false;
+    bool verbose = false;
+    Count limit = 0;   // stop after this many solutions (0: all)
+    long print = 1;    // solve: how many solutions to print
+    std::string out;   // export: output file ("" or "-": stdout)
+};
+
+boost::program_options::options_description flags_for(Command command);
+Settings read_settings(Command command, const boost::program_options::variables_map& values);
+
+}  // namespace xcount::cli

@@ -1,0 +1,175 @@
+#include "xcount/dlx_format.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+namespace xcount {
+
+namespace {
+
+struct Token {
+    std::string text;
+    long column;  // 1-based
+};
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+class DlxReader {
+public:
+    DlxReader(std::istream& in, const std::string& filename) : in_(in), file_(filename) {}
+
+    Matrix read() {
+        bool have_items = false;
+        std::string line;
+        while (next_line(line)) {
+            const auto tokens = tokenize(line);
+            if (tokens.empty() || tokens.front().text.front() == '|') continue;  // blank or comment
+            if (!have_items) {
+                read_items(tokens);
+                have_items = true;
+            } else {
+                read_option(tokens);
+            }
+        }
+        if (in_.bad()) throw InputError(located(file_, 0, 0, "read error"));
+        if (!have_items) throw InputError(located(file_, 0, 0, "no item line: the file has no items"));
+        return std::move(builder_).build();
+    }
+
+private:
+    bool next_line(std::string& line) {
+        if (!std::getline(in_, line)) return false;
+        ++line_;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        for (std::size_t k = 0; k < line.size(); ++k) {
+            const auto c = static_cast<unsigned char>(line[k]);
+            if ((c < 0x20 && c != '\t') || c == 0x7f)
+                fail(static_cast<long>(k) + 1, "control character (byte " + std::to_string(c) + "): not a text file?");
+        }
+        return true;
+    }
+
+    // Splits at blanks; a bar on the item line is a token of its own even when it touches a name.
+    std::vector<Token> tokenize(const std::string& line) const {
+        std::vector<Token> tokens;
+        std::size_t k = 0;
+        while (k < line.size()) {
+            if (is_blank(line[k])) {
+                ++k;
+                continue;
+            }
+            const std::size_t start = k;
+            while (k < line.size() && !is_blank(line[k])) ++k;
+            tokens.push_back({line.substr(start, k - start), static_cast<long>(start) + 1});
+        }
+        return tokens;
+    }
+
+    void read_items(const std::vector<Token>& tokens) {
+        Kind kind = Kind::primary;
+        bool bar_seen = false;
+        for (const Token& token : tokens) {
+            std::size_t k = 0;
+            while (k < token.text.size()) {
+                if (token.text[k] == '|') {
+                    if (bar_seen) fail(token.column + static_cast<long>(k), "the item line has a second '|'");
+                    bar_seen = true;
+                    kind = Kind::secondary;
+                    ++k;
+                    continue;
+                }
+                const std::size_t start = k;
+                while (k < token.text.size() && token.text[k] != '|') ++k;
+                add_item(token.text.substr(start, k - start), token.column + static_cast<long>(start), kind);
+            }
+        }
+        if (primary_ == 0) fail(1, "no primary items: the item line must start with one");
+    }
+
+    void add_item(const std::string& name, long column, Kind kind) {
+        if (name.find(':') != std::string::npos) {
+            fail(column, "item " + quoted(name) +
+                             ": multiplicities (a:b|item) and colours are not supported by xcount's DLX reader");
+        }
+        if (builder_.find_item(name)) fail(column, "duplicate item name " + quoted(name));
+        builder_.add_item(name, kind);
+        if (kind == Kind::primary) ++primary_;
+    }
+
+    void read_option(const std::vector<Token>& tokens) {
+        option_.clear();
+        for (const Token& token : tokens) {
+            if (token.text.find(':') != std::string::npos)
+                fail(token.column, quoted(token.text) + ": colours (item:colour) are not supported");
+            auto id = builder_.find_item(token.text);
+            if (!id) fail(token.column, "unknown item " + quoted(token.text));
+            option_.push_back(*id);
+        }
+        try {
+            builder_.add_option(option_, file_ + ":" + std::to_string(line_));
+        } catch (const MatrixError& e) {
+            const long column = e.position() >= 0 ? tokens[static_cast<std::size_t>(e.position())].column : 0;
+            fail(column, e.what());
+        }
+    }
+
+    [[noreturn]] void fail(long column, const std::string& reason) const {
+        throw InputError(located(file_, line_, column, reason));
+    }
+
+    std::istream& in_;
+    std::string file_;
+    long line_ = 0;
+    std::size_t primary_ = 0;
+    MatrixBuilder builder_;
+    std::vector<ItemId> option_;
+};
+
+}  // namespace
+
+Matrix read_dlx(std::istream& in, const std::string& filename) {
+    return DlxReader(in, filename).read();
+}
+
+Matrix read_dlx_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a DLX file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open file");
+    return read_dlx(in, path);
+}
+
+void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comment) {
+    if (!comment.empty()) {
+        std::istringstream lines(comment);
+        std::string line;
+        while (std::getline(lines, line)) out << "| " << line << '\n';
+    }
+    // Primary items first: the format cannot express a secondary item before a primary one,
+    // so ids are kept only when the matrix already lists its primary items first.
+    bool first = true;
+    for (Kind kind : {Kind::primary, Kind::secondary}) {
+        if (kind == Kind::secondary && matrix.primary_count() != matrix.item_count()) out << " |";
+        for (std::size_t i = 0; i < matrix.item_count(); ++i) {
+            const Item& item = matrix.item(static_cast<ItemId>(i));
+            if (item.kind != kind) continue;
+            out << (first ? "" : " ") << item.name;
+            first = false;
+        }
+    }
+    out << '\n';
+    for (std::size_t k = 0; k < matrix.option_count(); ++k) {
+        first = true;
+        for (ItemId id : matrix.option(static_cast<OptionId>(k))) {
+            out << (first ? "" : " ") << matrix.item(id).name;
+            first = false;
+        }
+        out << '\n';
+    }
+}
+
+}  // namespace xcount

@@ -1,0 +1,68 @@
+#include "xcount/matrix.hpp"
+
+#include <limits>
+#include <stdexcept>
+
+namespace xcount {
+
+namespace {
+// The dancer addresses items and nodes with int32; keep room for headers and spacers.
+constexpr std::size_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 2;
+}  // namespace
+
+std::span<const ItemId> Matrix::option(OptionId id) const {
+    const auto k = static_cast<std::size_t>(id);
+    return {option_items_.data() + option_begin_[k], option_begin_[k + 1] - option_begin_[k]};
+}
+
+std::optional<ItemId> Matrix::find_item(std::string_view name) const {
+    auto it = index_.find(std::string(name));
+    if (it == index_.end()) return std::nullopt;
+    return it->second;
+}
+
+ItemId MatrixBuilder::add_item(std::string name, Kind kind) {
+    if (name.empty()) throw MatrixError("an item name is empty", -1);
+    if (matrix_.index_.count(name) != 0) throw MatrixError("duplicate item name " + quoted(name), -1);
+    if (matrix_.items_.size() >= kMaxNodes) throw MatrixError("too many items", -1);
+    const auto id = static_cast<ItemId>(matrix_.items_.size());
+    matrix_.index_.emplace(name, id);
+    matrix_.items_.push_back({std::move(name), kind});
+    if (kind == Kind::primary) ++matrix_.primary_count_;
+    seen_.push_back(0);
+    return id;
+}
+
+std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items, const std::string& where) {
+    ++offered_;
+    if (items.empty()) throw MatrixError("an option is empty", -1);
+    const auto stamp = static_cast<std::uint32_t>(offered_);
+    bool has_primary = false;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const ItemId id = items[k];
+        if (id < 0 || static_cast<std::size_t>(id) >= matrix_.items_.size())
+            throw std::logic_error("MatrixBuilder::add_option: item id out of range");
+        auto& seen = seen_[static_cast<std::size_t>(id)];
+        if (seen == stamp)
+            throw MatrixError("item " + quoted(matrix_.item(id).name) + " appears twice in one option",
+                              static_cast<int>(k));
+        seen = stamp;
+        has_primary = has_primary || matrix_.is_primary(id);
+    }
+    if (!has_primary) {
+        const std::string name = where.empty() ? "option " + std::to_string(offered_) : where;
+        matrix_.warnings_.push_back(name + ": option has no primary item; dropped");
+        return std::nullopt;
+    }
+    if (matrix_.option_items_.size() + items.size() + matrix_.option_count() + matrix_.items_.size() > kMaxNodes)
+        throw MatrixError("matrix too big: more than " + std::to_string(kMaxNodes) + " nodes", -1);
+    matrix_.option_items_.insert(matrix_.option_items_.end(), items.begin(), items.end());
+    matrix_.option_begin_.push_back(static_cast<std::uint32_t>(matrix_.option_items_.size()));
+    return static_cast<OptionId>(matrix_.option_count() - 1);
+}
+
+Matrix MatrixBuilder::build() && {
+    return std::move(matrix_);
+}
+
+}  // namespace xcount

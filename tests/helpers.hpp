@@ -1,0 +1,26 @@
+// tests/helpers.hpp: small matrices written in DLX text, and a brute-force oracle.
+#pragma once
+
+#include <sstream>
+#include <string>
+
+#include "xcount/count.hpp"
+#include "xcount/dlx_format.hpp"
+
+namespace xcount::test {
+
+inline Matrix dlx(const std::string& text) {
+    std::istringstream in(text);
+    return read_dlx(in, "test.dlx");
+}
+
+// Knuth's example from the DLX1 documentation: exactly one solution, {A D} {B G} {C E F}.
+inline const char* const kKnuthExample =
+    "| This data specifies an exact cover problem\n"
+    "A B C D E | F G\n"
+    "C E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+// Counts solutions by trying every subset of options (at most 20 options).
+Count brute_force_count(const Matrix& m);
+
+}  // namespace xcount::test

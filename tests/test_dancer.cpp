@@ -1,0 +1,158 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "helpers.hpp"
+#include "queens.hpp"
+#include "xcount/dancer.hpp"
+
+using namespace xcount;
+
+TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]") {
+    const Matrix m = test::dlx(test::kKnuthExample);
+    Dancer d(m);
+    std::vector<std::vector<OptionId>> found;
+    const auto stats = d.search([&](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); });
+    CHECK(stats.solutions == 1);
+    CHECK(stats.complete);
+    REQUIRE(found.size() == 1);
+    std::sort(found[0].begin(), found[0].end());
+    CHECK(found[0] == std::vector<OptionId>{0, 3, 4});
+    // The figures must not depend on whether solutions are visited.
+    Dancer d2(m);
+    const auto counted = d2.count();
+    CHECK(counted.solutions == 1);
+    CHECK(counted.updates == stats.updates);
+    CHECK(counted.nodes == stats.nodes);
+}
+
+TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]") {
+    // From ../shared/published-counts.tsv (QUEENS-01..12; OEIS A000170).
+    const Count published[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
+    for (int n = 1; n <= 12; ++n) {
+        const Problem p = make_queens(n);
+        Dancer d(p.matrix);
+        const std::uint64_t before = d.checksum();
+        const auto stats = d.count();
+        INFO("n = " << n);
+        CHECK(stats.solutions == published[n - 1]);
+        CHECK(d.checksum() == before);
+    }
+}
+
+namespace {
+
+// A random matrix with `options` options over `primary` + `secondary` items.
+Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options) {
+    MatrixBuilder b;
+    for (int i = 0; i < primary; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
+    for (int i = 0; i < secondary; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
+    const int items = primary + secondary;
+    std::uniform_int_distribution<int> size(1, std::min(4, items)), pick(0, items - 1);
+    for (int k = 0; k < options; ++k) {
+        std::vector<ItemId> option;
+        const int want = size(rng);
+        while (static_cast<int>(option.size()) < want) {
+            const ItemId i = pick(rng);
+            if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
+        }
+        b.add_option(option);
+    }
+    return std::move(b).build();
+}
+
+}  // namespace
+
+TEST_CASE("the dancer agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]") {
+    std::mt19937 rng(20261129);
+    int with_solutions = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const Matrix m = random_matrix(rng, 3 + trial % 6, trial % 4, 6 + trial % 13);
+        Dancer d(m);
+        const std::uint64_t before = d.checksum();
+        const auto stats = d.count();
+        INFO("trial " << trial);
+        REQUIRE(stats.solutions == test::brute_force_count(m));
+        REQUIRE(d.checksum() == before);
+        with_solutions += stats.solutions > 0 ? 1 : 0;
+    }
+    CHECK(with_solutions > 50);  // the oracle must be tested on matrices that have solutions
+}
+
+TEST_CASE("every way a search ends restores the links exactly", "[dancer][checksum]") {
+    const Problem p = make_queens(8);
+    Dancer d(p.matrix);
+    const std::uint64_t pristine = d.checksum();
+
+    SECTION("a full count") {
+        CHECK(d.count().solutions == 92);
+    }
+    SECTION("a solution limit") {
+        const auto stats = d.count(Limits{.max_solutions = 5});
+        CHECK(stats.solutions == 5);
+        CHECK_FALSE(stats.complete);
+    }
+    SECTION("the stop flag, raised from the visitor in mid-search") {
+        std::atomic<bool> stop{false};
+        int seen = 0;
+        const auto stats = d.search([&](std::span<const OptionId>) { stop = ++seen == 3; }, Limits{.stop = &stop});
+        CHECK(seen == 3);
+        CHECK_FALSE(stats.complete);
+    }
+    SECTION("the stop flag raised before the start") {
+        std::atomic<bool> stop{true};
+        const auto stats = d.count(Limits{.stop = &stop});
+        CHECK(stats.solutions == 0);
+        CHECK(stats.nodes == 0);
+        CHECK_FALSE(stats.complete);
+    }
+    SECTION("a replayed prefix, searched below and unwound") {
+        // Every first choice the search can make, replayed: the counts below add up to 92.
+        Count total = 0;
+        std::vector<OptionId> firsts;
+        d.search([&](std::span<const OptionId> s) {
+            if (std::find(firsts.begin(), firsts.end(), s[0]) == firsts.end()) firsts.push_back(s[0]);
+        });
+        for (OptionId o : firsts) {
+            d.push(o);
+            CHECK(d.checksum() != pristine);
+            total += d.count().solutions;
+            d.pop();
+            CHECK(d.checksum() == pristine);
+        }
+        CHECK(total == 92);
+    }
+    CHECK(d.checksum() == pristine);
+    CHECK(d.count().solutions == 92);  // and it still works
+}
+
+TEST_CASE("visited solutions are exact covers", "[dancer]") {
+    const Problem p = make_queens(6);
+    Dancer d(p.matrix);
+    int solutions = 0;
+    d.search([&](std::span<const OptionId> s) {
+        ++solutions;
+        std::vector<int> used(p.matrix.item_count());
+        for (OptionId o : s)
+            for (ItemId i : p.matrix.option(o)) ++used[static_cast<std::size_t>(i)];
+        for (std::size_t i = 0; i < used.size(); ++i)
+            CHECK(used[i] == (p.matrix.is_primary(static_cast<ItemId>(i)) ? 1 : used[i] > 0));
+    });
+    CHECK(solutions == 4);
+}
+
+TEST_CASE("replay refuses a prefix the search would never take", "[dancer]") {
+    const Matrix m = test::dlx(test::kKnuthExample);
+    Dancer d(m);
+    const std::uint64_t pristine = d.checksum();
+    CHECK_THROWS_WITH(d.push(2), Catch::Contains("does not hold the item"));  // B C F: the search picks A
+    CHECK_THROWS_WITH(d.push(99), Catch::Contains("does not exist"));
+    CHECK(d.checksum() == pristine);
+    d.push(1);  // A D G
+    // Now the search picks B (length 1); {B G} holds B but was hidden with G.
+    CHECK_THROWS_WITH(d.push(4), Catch::Contains("conflicts"));
+    CHECK_THROWS_WITH(d.push(3), Catch::Contains("does not hold the item"));
+    d.unwind();
+    CHECK(d.checksum() == pristine);
+}
