@@ -71,6 +71,7 @@ int count(const Problem& problem, const Settings& settings) {
             .field("nodes", stats.nodes)
             .field("seconds", seconds)
             .field("complete", stats.complete);
+        if (settings.expect) o.field("expected", *settings.expect).field("matches", *settings.expect == stats.solutions);
         std::cout << o.str() << '\n';
     } else {
         std::cout << "problem: " << problem.name << '\n'
@@ -78,8 +79,12 @@ int count(const Problem& problem, const Settings& settings) {
                   << "updates: " << stats.updates << '\n'
                   << "nodes: " << stats.nodes << '\n'
                   << "seconds: " << seconds << '\n';
+        if (settings.expect)
+            std::cout << "expected: " << to_string(*settings.expect)
+                      << (*settings.expect == stats.solutions ? " (ok)" : " (MISMATCH)") << '\n';
     }
-    return stats.complete ? kExitOk : kExitPartial;
+    if (!stats.complete) return kExitPartial;
+    return settings.expect && *settings.expect != stats.solutions ? kExitMismatch : kExitOk;
 }
 
 std::string option_text(const Matrix& m, OptionId option) {

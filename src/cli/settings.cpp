@@ -24,7 +24,8 @@ po::options_description flags_for(Command command) {
     switch (command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
-                "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)");
+                "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
+                "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs");
             break;
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
@@ -42,7 +43,14 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.help = values.count("help") != 0;
     s.verbose = values.count("verbose") != 0;
     s.json = values.count("json") != 0;
-    if (command == Command::count) s.limit = static_cast<Count>(in_range(values, "limit", 0, 1LL << 62));
+    if (command == Command::count) {
+        s.limit = static_cast<Count>(in_range(values, "limit", 0, 1LL << 62));
+        if (values.count("expect")) {
+            const std::string text = values["expect"].as<std::string>();
+            s.expect = parse_count(text);
+            if (!s.expect) throw InputError("--expect must be a non-negative decimal count, not " + quoted(text));
+        }
+    }
     if (command == Command::solve) s.print = static_cast<long>(in_range(values, "print", 1, 1000000));
     if (command == Command::exprt) s.out = values["out"].as<std::string>();
     return s;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <optional>
 #include <string>
 
 #include "xcount/count.hpp"
@@ -18,6 +19,7 @@ struct Settings {
     bool json = false;
     bool verbose = false;
     Count limit = 0;   // stop after this many solutions (0: all)
+    std::optional<Count> expect;  // the published total to check against
     long print = 1;    // solve: how many solutions to print
     std::string out;   // export: output file ("" or "-": stdout)
 };
