@@ -3,6 +3,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "xcount/hash.hpp"
+
 namespace xcount {
 
 namespace {
@@ -19,6 +21,16 @@ std::optional<ItemId> Matrix::find_item(std::string_view name) const {
     auto it = index_.find(std::string(name));
     if (it == index_.end()) return std::nullopt;
     return it->second;
+}
+
+std::uint64_t Matrix::fingerprint() const {
+    Hash64 h;
+    h.add(std::uint64_t{items_.size()});
+    for (const Item& item : items_) h.add(item.name).add(std::uint64_t{item.kind == Kind::primary ? 1u : 2u});
+    h.add(std::uint64_t{option_count()});
+    for (std::uint32_t begin : option_begin_) h.add(std::uint64_t{begin});
+    for (ItemId id : option_items_) h.add(static_cast<std::uint64_t>(id));
+    return h.value();
 }
 
 ItemId MatrixBuilder::add_item(std::string name, Kind kind) {

@@ -65,6 +65,9 @@ public:
     std::span<const ItemId> option(OptionId id) const;
     std::optional<ItemId> find_item(std::string_view name) const;
 
+    // A hash of every item (name, kind) and option, in order: equal matrices, equal hashes.
+    std::uint64_t fingerprint() const;
+
     // Options the builder dropped for having no primary item, one line each.
     const std::vector<std::string>& warnings() const { return warnings_; }
 

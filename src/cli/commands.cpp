@@ -1,9 +1,9 @@
-#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli.hpp"
+#include "commands.hpp"
 #include "json.hpp"
 #include "registry.hpp"
 #include "settings.hpp"
@@ -41,10 +41,6 @@ std::string usage() {
     return out.str();
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 void describe(const Problem& problem, const Settings& settings) {
     const Matrix& m = problem.matrix;
     if (settings.verbose)
@@ -56,44 +52,15 @@ void describe(const Problem& problem, const Settings& settings) {
     if (warnings.size() > kShown) std::cerr << "warning: ... and " << warnings.size() - kShown << " more options dropped\n";
 }
 
-int count(const Problem& problem, const Settings& settings) {
-    Dancer dancer(problem.matrix);
-    const auto start = std::chrono::steady_clock::now();
-    const SearchStats stats = dancer.count(Limits{.max_solutions = settings.limit});
-    const double seconds = seconds_since(start);
-    if (settings.json) {
-        JsonObject o;
-        o.field("problem", problem.name)
-            .field("items", std::uint64_t{problem.matrix.item_count()})
-            .field("options", std::uint64_t{problem.matrix.option_count()})
-            .field("solutions", stats.solutions)
-            .field("updates", stats.updates)
-            .field("nodes", stats.nodes)
-            .field("seconds", seconds)
-            .field("complete", stats.complete);
-        if (settings.expect) o.field("expected", *settings.expect).field("matches", *settings.expect == stats.solutions);
-        std::cout << o.str() << '\n';
-    } else {
-        std::cout << "problem: " << problem.name << '\n'
-                  << "solutions: " << to_string(stats.solutions) << (stats.complete ? "" : " (stopped at --limit: not the total)") << '\n'
-                  << "updates: " << stats.updates << '\n'
-                  << "nodes: " << stats.nodes << '\n'
-                  << "seconds: " << seconds << '\n';
-        if (settings.expect)
-            std::cout << "expected: " << to_string(*settings.expect)
-                      << (*settings.expect == stats.solutions ? " (ok)" : " (MISMATCH)") << '\n';
-    }
-    if (!stats.complete) return kExitPartial;
-    return settings.expect && *settings.expect != stats.solutions ? kExitMismatch : kExitOk;
-}
-
 std::string option_text(const Matrix& m, OptionId option) {
     std::string line;
     for (ItemId item : m.option(option)) line += (line.empty() ? "" : " ") + m.item(item).name;
     return line;
 }
 
-int solve(const Problem& problem, const Settings& settings) {
+}  // namespace
+
+int solve_command(const Problem& problem, const Settings& settings) {
     Dancer dancer(problem.matrix);
     std::vector<std::vector<OptionId>> found;
     const SearchStats stats = dancer.search([&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); },
@@ -121,7 +88,7 @@ int solve(const Problem& problem, const Settings& settings) {
     return kExitOk;
 }
 
-int export_dlx(const std::string& spec, const Problem& problem, const Settings& settings) {
+int export_command(const std::string& spec, const Problem& problem, const Settings& settings) {
     const std::string comment = "xcount export " + spec + " (" + problem.name + ")";
     if (settings.out.empty() || settings.out == "-") {
         write_dlx(std::cout, problem.matrix, comment);
@@ -134,6 +101,8 @@ int export_dlx(const std::string& spec, const Problem& problem, const Settings& 
     if (!out) throw InputError(settings.out + ": write failed");
     return kExitOk;
 }
+
+namespace {
 
 const CommandInfo* find_command(const std::string& name) {
     for (const auto& c : kCommands)
@@ -185,9 +154,9 @@ int run(const std::vector<std::string>& args) {
     const Problem problem = load_problem(spec, values);
     describe(problem, settings);
     switch (info->command) {
-        case Command::count: return count(problem, settings);
-        case Command::solve: return solve(problem, settings);
-        case Command::exprt: return export_dlx(spec, problem, settings);
+        case Command::count: return count_command(problem, settings);
+        case Command::solve: return solve_command(problem, settings);
+        case Command::exprt: return export_command(spec, problem, settings);
     }
     return kExitOk;
 }

@@ -25,7 +25,16 @@ po::options_description flags_for(Command command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
-                "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs");
+                "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
+                "threads,t", po::value<long long>()->default_value(0), "OpenMP threads (0: all cores)")(
+                "split-depth", po::value<std::string>()->default_value("auto"),
+                "cut the search tree at this depth into subproblems (0..64); auto: the smallest depth giving at "
+                "least 64 subproblems per thread")(
+                "checkpoint", po::value<std::string>(),
+                "journal FILE of finished subproblems: written as they finish, read to resume a stopped run")(
+                "progress", "show progress on stderr even when it is not a terminal (or under --json)")(
+                "subproblem-stats", po::value<std::string>(),
+                "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds");
             break;
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
@@ -50,6 +59,18 @@ Settings read_settings(Command command, const po::variables_map& values) {
             s.expect = parse_count(text);
             if (!s.expect) throw InputError("--expect must be a non-negative decimal count, not " + quoted(text));
         }
+        s.threads = static_cast<int>(in_range(values, "threads", 0, 4096));
+        const std::string depth = values["split-depth"].as<std::string>();
+        if (depth != "auto") {
+            const auto parsed = parse_count(depth);
+            if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quoted(depth));
+            s.split_depth = static_cast<int>(*parsed);
+        }
+        if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
+        if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
+        s.progress = values.count("progress") != 0;
+        if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
+            throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }
     if (command == Command::solve) s.print = static_cast<long>(in_range(values, "print", 1, 1000000));
     if (command == Command::exprt) s.out = values["out"].as<std::string>();

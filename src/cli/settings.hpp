@@ -20,6 +20,11 @@ struct Settings {
     bool verbose = false;
     Count limit = 0;   // stop after this many solutions (0: all)
     std::optional<Count> expect;  // the published total to check against
+    int threads = 0;              // 0: all cores
+    std::optional<int> split_depth;  // nullopt: automatic
+    std::string checkpoint;       // journal file ("" : none)
+    bool progress = false;        // forced on (it is on anyway on a terminal, unless --json)
+    std::string subproblem_stats; // JSON-lines file of per-subproblem figures ("" : none)
     long print = 1;    // solve: how many solutions to print
     std::string out;   // export: output file ("" or "-": stdout)
 };

@@ -1,0 +1,50 @@
+// xcount/runner.hpp: solves the subproblems of a Split on OpenMP threads.
+//
+// Each thread builds its own Dancer from the shared, immutable Matrix once, then takes
+// subproblems one at a time (dynamic schedule): replay the prefix, count below it, unwind.
+// Each result goes into its subproblem's slot and the totals are summed in subproblem order,
+// so every figure (solutions, updates, nodes) is identical for every thread count.
+//
+//     Split split = split_automatically(matrix, 64 * threads);
+//     RunReport r = run_split(matrix, split, {}, RunOptions{.threads = 8});
+//     // r.total.solutions: the count; r.total.complete: every subproblem finished
+//
+// `done` may hold results known from an earlier run (a checkpoint journal): those
+// subproblems are skipped and their figures counted. `on_finished` sees every subproblem
+// finished in this run, one call at a time (the runner serialises the calls; it is not on the
+// hot path). When `stop` is raised, subproblems in flight are abandoned, not recorded.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "xcount/split.hpp"
+
+namespace xcount {
+
+struct SubproblemResult {
+    bool finished = false;
+    SearchStats stats;
+    double seconds = 0;
+};
+
+struct RunOptions {
+    int threads = 0;  // 0: all cores
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(std::size_t id, const SubproblemResult& result)> on_finished;
+};
+
+struct RunReport {
+    SearchStats total;                      // above the cut + every finished subproblem
+    std::vector<SubproblemResult> results;  // one per subproblem, in id order
+    int threads = 1;
+    std::size_t finished_now = 0;           // subproblems solved by this run (not resumed)
+};
+
+int resolve_threads(int requested);  // 0 -> all cores
+
+RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done,
+                    const RunOptions& options);
+
+}  // namespace xcount

@@ -1,0 +1,53 @@
+// xcount/split.hpp: the search tree cut at a fixed depth into independent subproblems.
+//
+// The same search as Dancer::count, with the same item choice, stops at depth d: every tree
+// node at depth d becomes a subproblem, named by its prefix (the options chosen on the way
+// down). A solution or a dead end reached above depth d is a subproblem of its own. Every
+// root-to-leaf path passes through exactly one subproblem, so
+//
+//     unsplit.solutions == sum of subproblem solutions
+//     unsplit.updates   == split.above.updates + sum of subproblem updates   (same for nodes)
+//
+// Subproblem ids are positions in the search's own order: the same matrix and depth give the
+// same list on every machine, which is what makes journals, shards and MPI ranks agree.
+//
+//     Split s = split_at_depth(matrix, 3);
+//     Dancer d(matrix);
+//     d.replay(s.prefix(7)); SearchStats below = d.count(); d.unwind();
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "xcount/dancer.hpp"
+
+namespace xcount {
+
+class Split {
+public:
+    int depth() const { return depth_; }
+    std::size_t size() const { return begin_.size() - 1; }
+    std::span<const OptionId> prefix(std::size_t id) const {
+        return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]};
+    }
+    const SearchStats& above() const { return above_; }  // the work of the tree above the cut
+
+private:
+    friend Split split_at_depth(const Matrix&, int);
+    int depth_ = 0;
+    std::vector<OptionId> options_;
+    std::vector<std::size_t> begin_{0};
+    SearchStats above_;
+};
+
+constexpr int kMaxSplitDepth = 64;
+
+// The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
+Split split_at_depth(const Matrix& matrix, int depth);
+
+// The smallest depth giving at least `wanted` subproblems, or the deepest useful one when the
+// tree never gets that wide (a depth beyond which the count stops growing), capped at 12.
+Split split_automatically(const Matrix& matrix, std::size_t wanted);
+
+}  // namespace xcount

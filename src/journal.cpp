@@ -1,0 +1,143 @@
+#include "xcount/journal.hpp"
+
+#include <unistd.h>
+
+#include <cinttypes>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "xcount/hash.hpp"
+#include "xcount/version.hpp"
+
+namespace xcount {
+
+namespace {
+
+constexpr const char* kMagic = "xcount-journal 1";
+constexpr auto kSyncEvery = std::chrono::seconds(5);
+
+std::string header_line(const JournalHeader& h) {
+    return std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
+           " subproblems=" + std::to_string(h.subproblems);
+}
+
+std::optional<JournalHeader> parse_header(const std::string& line) {
+    JournalHeader h;
+    char fingerprint[64];
+    unsigned long long subproblems = 0;
+    int consumed = 0;
+    if (std::sscanf(line.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth,
+                    &subproblems, &consumed) != 3 ||
+        static_cast<std::size_t>(consumed) != line.size())
+        return std::nullopt;
+    h.fingerprint = fingerprint;
+    h.subproblems = subproblems;
+    return h;
+}
+
+std::string body_of(std::size_t id, const SubproblemResult& r) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
+    return std::to_string(id) + " " + to_string(r.stats.solutions) + " " + std::to_string(r.stats.updates) + " " +
+           std::to_string(r.stats.nodes) + " " + seconds;
+}
+
+// One recorded line: "id solutions updates nodes seconds check".
+bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) {
+    const auto cut = line.rfind(' ');
+    if (cut == std::string::npos) return false;
+    const std::string body = line.substr(0, cut);
+    if (Hash64().add(body).hex() != line.substr(cut + 1)) return false;
+    std::istringstream in(body);
+    std::string solutions;
+    unsigned long long id_value = 0;
+    if (!(in >> id_value >> solutions >> r.stats.updates >> r.stats.nodes >> r.seconds)) return false;
+    const auto count = parse_count(solutions);
+    if (!count) return false;
+    id = id_value;
+    r.stats.solutions = *count;
+    r.finished = true;
+    return true;
+}
+
+}  // namespace
+
+std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode) {
+    return Hash64()
+        .add(matrix.fingerprint())
+        .add(static_cast<std::uint64_t>(depth))
+        .add(mode)
+        .add(std::string_view(kVersion))
+        .hex();
+}
+
+std::optional<JournalHeader> read_journal_header(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a journal");
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    if (!in || !std::getline(in, line) || in.eof()) return std::nullopt;  // missing, empty or torn header
+    auto header = parse_header(line);
+    if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal"));
+    return header;
+}
+
+Journal::Journal(const std::string& path, const JournalHeader& header, std::vector<SubproblemResult>& known)
+    : path_(path), last_sync_(std::chrono::steady_clock::now()) {
+    known.assign(header.subproblems, SubproblemResult{});
+    const auto existing = read_journal_header(path);
+    if (existing && existing->fingerprint != header.fingerprint)
+        throw InputError(path + ": this journal belongs to another run (another problem, depth, mode or version: "
+                                "fingerprint " + existing->fingerprint + ", this run " + header.fingerprint + ")");
+    if (existing && existing->subproblems != header.subproblems)
+        throw InputError(path + ": the journal says " + std::to_string(existing->subproblems) + " subproblems, this run has " +
+                         std::to_string(header.subproblems));
+    std::uintmax_t keep = 0;  // bytes of the file that hold complete lines
+    if (existing) {
+        std::ifstream in(path, std::ios::binary);
+        std::string line;
+        long number = 0;
+        while (std::getline(in, line)) {
+            ++number;
+            if (in.eof()) break;  // torn last line: no newline
+            keep += line.size() + 1;
+            if (number == 1) continue;
+            std::size_t id = 0;
+            SubproblemResult r;
+            if (!parse_entry(line, id, r) || id >= known.size())
+                throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
+            if (known[id].finished)
+                throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
+            known[id] = r;
+        }
+        std::filesystem::resize_file(path, keep);
+    }
+    file_ = std::fopen(path.c_str(), existing ? "ab" : "wb");
+    if (file_ == nullptr) throw InputError(path + ": cannot open the journal for writing");
+    if (!existing) {
+        std::fprintf(file_, "%s\n", header_line(header).c_str());
+        sync();
+    }
+}
+
+Journal::~Journal() {
+    if (file_ == nullptr) return;
+    sync();
+    std::fclose(file_);
+}
+
+void Journal::record(std::size_t id, const SubproblemResult& result) {
+    const std::string body = body_of(id, result);
+    std::fprintf(file_, "%s %s\n", body.c_str(), Hash64().add(body).hex().c_str());
+    std::fflush(file_);
+    if (std::chrono::steady_clock::now() - last_sync_ >= kSyncEvery) sync();
+}
+
+void Journal::sync() {
+    std::fflush(file_);
+    ::fsync(fileno(file_));
+    last_sync_ = std::chrono::steady_clock::now();
+}
+
+}  // namespace xcount
