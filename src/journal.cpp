@@ -1,10 +1,13 @@
 #include "xcount/journal.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cinttypes>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "xcount/hash.hpp"
@@ -87,6 +90,15 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
     : path_(path), last_sync_(std::chrono::steady_clock::now()) {
     known.assign(header.subproblems, SubproblemResult{});
     const auto existing = read_journal_header(path);
+    // Locked for the whole run: two processes appending to one journal would corrupt it.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) throw InputError(path + ": cannot open the journal for writing");
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(::fdopen(fd, "a"), &std::fclose);
+    if (!file) {
+        ::close(fd);
+        throw InputError(path + ": cannot open the journal for writing");
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) throw InputError(path + ": the journal is in use by another running xcount");
     if (existing && existing->fingerprint != header.fingerprint)
         throw InputError(path + ": this journal belongs to another run (another problem, depth, mode or version: "
                                 "fingerprint " + existing->fingerprint + ", this run " + header.fingerprint + ")");
@@ -111,10 +123,9 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
                 throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
             known[id] = r;
         }
-        std::filesystem::resize_file(path, keep);
     }
-    file_ = std::fopen(path.c_str(), existing ? "ab" : "wb");
-    if (file_ == nullptr) throw InputError(path + ": cannot open the journal for writing");
+    if (::ftruncate(fd, static_cast<off_t>(keep)) != 0) throw InputError(path + ": cannot cut off a torn last line");
+    file_ = file.release();
     if (!existing) {
         std::fprintf(file_, "%s\n", header_line(header).c_str());
         sync();

@@ -32,7 +32,7 @@ struct SubproblemResult {
 struct RunOptions {
     int threads = 0;  // 0: all cores
     const std::atomic<bool>* stop = nullptr;
-    std::function<void(std::size_t id, const SubproblemResult& result)> on_finished;
+    std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
 };
 
 struct RunReport {

@@ -1,0 +1,135 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "queens.hpp"
+#include "xcount/journal.hpp"
+
+using namespace xcount;
+
+namespace {
+
+struct TempFile {
+    std::string path;
+    explicit TempFile(const std::string& name)
+        : path((std::filesystem::temp_directory_path() / ("xcount-test-" + name + "-" + std::to_string(::getpid()))).string()) {
+        std::filesystem::remove(path);
+    }
+    ~TempFile() { std::filesystem::remove(path); }
+};
+
+std::string read_all(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_all(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+struct Fixture {
+    Matrix matrix = make_queens(8).matrix;
+    Split split = split_at_depth(matrix, 2);
+    JournalHeader header{run_fingerprint(matrix, 2, "count"), 2, split.size()};
+    RunReport full = run_split(matrix, split, {}, RunOptions{.threads = 1});
+};
+
+}  // namespace
+
+TEST_CASE("a journal records finished subproblems and a resumed run counts each once", "[journal]") {
+    Fixture f;
+    TempFile file("resume");
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        CHECK(known.size() == f.split.size());
+        for (std::size_t id = 0; id < f.split.size(); id += 3) journal.record(id, f.full.results[id]);
+    }
+    std::vector<SubproblemResult> known;
+    Journal journal(file.path, f.header, known);
+    std::size_t recorded = 0;
+    for (std::size_t id = 0; id < known.size(); ++id) {
+        CHECK(known[id].finished == (id % 3 == 0));
+        if (known[id].finished) {
+            ++recorded;
+            CHECK(known[id].stats.solutions == f.full.results[id].stats.solutions);
+            CHECK(known[id].stats.updates == f.full.results[id].stats.updates);
+        }
+    }
+    CHECK(recorded == (f.split.size() + 2) / 3);
+    const RunReport resumed = run_split(f.matrix, f.split, known, RunOptions{.threads = 2});
+    CHECK(resumed.total.solutions == 92);
+    CHECK(resumed.total.updates == f.full.total.updates);
+    CHECK(resumed.total.nodes == f.full.total.nodes);
+}
+
+TEST_CASE("a torn last line is ignored, cut off and redone", "[journal]") {
+    Fixture f;
+    TempFile file("torn");
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        journal.record(0, f.full.results[0]);
+        journal.record(1, f.full.results[1]);
+    }
+    std::string text = read_all(file.path);
+    write_all(file.path, text.substr(0, text.size() - 7));  // the process died mid-line
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        CHECK(known[0].finished);
+        CHECK_FALSE(known[1].finished);
+        journal.record(1, f.full.results[1]);
+    }
+    CHECK(read_all(file.path) == text);  // the same bytes as if nothing had happened
+}
+
+TEST_CASE("a journal of another run, or a damaged one, is refused", "[journal][bad-input]") {
+    Fixture f;
+    TempFile file("foreign");
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        journal.record(0, f.full.results[0]);
+        journal.record(1, f.full.results[1]);
+    }
+    std::vector<SubproblemResult> known;
+    SECTION("another depth") {
+        const JournalHeader other{run_fingerprint(f.matrix, 3, "count"), 3, f.split.size()};
+        CHECK_THROWS_WITH(Journal(file.path, other, known), Catch::Contains("belongs to another run"));
+    }
+    SECTION("another problem") {
+        const Matrix q9 = make_queens(9).matrix;
+        const JournalHeader other{run_fingerprint(q9, 2, "count"), 2, f.split.size()};
+        CHECK_THROWS_WITH(Journal(file.path, other, known), Catch::Contains("belongs to another run"));
+    }
+    SECTION("a hand-edited count") {
+        std::string text = read_all(file.path);
+        const auto line2 = text.find('\n') + 1;
+        const auto space = text.find(' ', line2);
+        text[space + 1] = text[space + 1] == '9' ? '8' : '9';
+        write_all(file.path, text);
+        CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains(":2: damaged journal line"));
+    }
+    SECTION("a line recorded twice") {
+        std::string text = read_all(file.path);
+        const auto line2 = text.find('\n') + 1;
+        const auto line3 = text.find('\n', line2) + 1;
+        write_all(file.path, text + text.substr(line2, line3 - line2));
+        CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains("is recorded twice"));
+    }
+    SECTION("not a journal at all") {
+        write_all(file.path, "a b c\nd e\n");
+        CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains(":1: not an xcount checkpoint journal"));
+    }
+}
+
+TEST_CASE("one journal, one writer: a second run on the same file is refused while the first holds it", "[journal]") {
+    Fixture f;
+    TempFile file("locked");
+    std::vector<SubproblemResult> known;
+    Journal first(file.path, f.header, known);
+    std::vector<SubproblemResult> again;
+    CHECK_THROWS_WITH(Journal(file.path, f.header, again), Catch::Contains("in use by another running xcount"));
+}

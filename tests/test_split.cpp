@@ -1,0 +1,156 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "helpers.hpp"
+#include "queens.hpp"
+#include "xcount/runner.hpp"
+
+using namespace xcount;
+
+namespace {
+
+struct Case {
+    std::string name;
+    Matrix matrix;
+};
+
+// Matrices with solutions and dead ends above every split depth tested (queens 1 and 4,
+// Knuth's example, random ones), and wider trees (queens 8 and 9).
+std::vector<Case> cases() {
+    std::vector<Case> out;
+    for (int n : {1, 4, 6, 8, 9}) out.push_back({"queens " + std::to_string(n), make_queens(n).matrix});
+    out.push_back({"knuth", test::dlx(test::kKnuthExample)});
+    out.push_back({"solutions at depth 1 and 2", test::dlx("a b | s\na b\na s\nb s\na\nb\n")});
+    std::mt19937 rng(7);
+    for (int k = 0; k < 6; ++k) {
+        MatrixBuilder b;
+        for (int i = 0; i < 7; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
+        for (int i = 0; i < 2; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
+        std::uniform_int_distribution<int> pick(0, 8);
+        for (int o = 0; o < 24; ++o) {
+            std::vector<ItemId> option{static_cast<ItemId>(o % 7)};
+            for (int extra = 0; extra < 2; ++extra) {
+                const ItemId i = pick(rng);
+                if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
+            }
+            b.add_option(option);
+        }
+        out.push_back({"random " + std::to_string(k), std::move(b).build()});
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]") {
+    for (const Case& c : cases()) {
+        const SearchStats whole = Dancer(c.matrix).count();
+        for (int depth = 0; depth <= 5; ++depth) {
+            INFO(c.name << ", depth " << depth);
+            const Split split = split_at_depth(c.matrix, depth);
+            SearchStats sum = split.above();
+            Dancer d(c.matrix);
+            const std::uint64_t pristine = d.checksum();
+            for (std::size_t id = 0; id < split.size(); ++id) {
+                REQUIRE(split.prefix(id).size() <= static_cast<std::size_t>(depth));
+                d.replay(split.prefix(id));
+                sum += d.count();
+                d.unwind();
+                REQUIRE(d.checksum() == pristine);
+            }
+            CHECK(sum.solutions == whole.solutions);
+            CHECK(sum.updates == whole.updates);
+            CHECK(sum.nodes == whole.nodes);
+            CHECK(split.above().solutions == 0);
+        }
+    }
+}
+
+TEST_CASE("the test set has solutions and dead ends above the split depth", "[split]") {
+    // Queens 4 at depth 3: the tree has dead ends at depths 1 and 2 (prefixes shorter than 3).
+    const Split split = split_at_depth(make_queens(4).matrix, 3);
+    std::size_t shorter = 0;
+    for (std::size_t id = 0; id < split.size(); ++id) shorter += split.prefix(id).size() < 3 ? 1 : 0;
+    CHECK(shorter > 0);
+    // Solutions {a b} at depth 1, and {a s}{b}, {a}{b s}, {a}{b} at depth 2: subproblems of their own.
+    const Matrix m = test::dlx("a b | s\na b\na s\nb s\na\nb\n");
+    CHECK(test::brute_force_count(m) == 4);
+    CHECK(Dancer(m).count().solutions == 4);
+    const Split deep = split_at_depth(m, 4);
+    Count sum = 0;
+    Dancer d(m);
+    for (std::size_t id = 0; id < deep.size(); ++id) {
+        d.replay(deep.prefix(id));
+        sum += d.count().solutions;
+        d.unwind();
+    }
+    CHECK(sum == 4);
+    std::size_t solutions_above = 0;
+    for (std::size_t id = 0; id < deep.size(); ++id) solutions_above += deep.prefix(id).size() < 4 ? 1 : 0;
+    CHECK(solutions_above == deep.size());
+}
+
+TEST_CASE("the split is deterministic", "[split]") {
+    const Matrix m = make_queens(9).matrix;
+    const Split a = split_at_depth(m, 3), b = split_at_depth(m, 3);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t id = 0; id < a.size(); ++id) {
+        const auto x = a.prefix(id), y = b.prefix(id);
+        CHECK(std::vector<OptionId>(x.begin(), x.end()) == std::vector<OptionId>(y.begin(), y.end()));
+    }
+}
+
+TEST_CASE("automatic depth: the smallest giving enough subproblems, and it stops where the tree ends", "[split]") {
+    const Matrix m = make_queens(8).matrix;
+    const Split s = split_automatically(m, 64);
+    CHECK(s.size() >= 64);
+    CHECK(split_at_depth(m, s.depth() - 1).size() < 64);
+    const Split tiny = split_automatically(test::dlx(test::kKnuthExample), 1000);
+    CHECK(tiny.size() < 1000);
+    CHECK(tiny.depth() <= 4);
+}
+
+TEST_CASE("the runner's totals are identical for every thread count and depth", "[runner]") {
+    for (const Case& c : cases()) {
+        const SearchStats whole = Dancer(c.matrix).count();
+        for (int depth : {0, 1, 2, 3, -1}) {
+            const Split split = depth < 0 ? split_automatically(c.matrix, 64) : split_at_depth(c.matrix, depth);
+            for (int threads : {1, 2, 3, 4}) {
+                INFO(c.name << ", depth " << depth << ", threads " << threads);
+                const RunReport r = run_split(c.matrix, split, {}, RunOptions{.threads = threads});
+                CHECK(r.total.complete);
+                CHECK(r.total.solutions == whole.solutions);
+                CHECK(r.total.updates == whole.updates);
+                CHECK(r.total.nodes == whole.nodes);
+                CHECK(r.finished_now == split.size());
+            }
+        }
+    }
+}
+
+TEST_CASE("a raised stop flag abandons the run and says so", "[runner]") {
+    const Matrix m = make_queens(10).matrix;
+    const Split split = split_at_depth(m, 2);
+    std::atomic<bool> stop{false};
+    std::size_t seen = 0;
+    const RunReport r = run_split(m, split, {},
+                                  RunOptions{.threads = 2, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
+                                                 if (++seen == 5) stop = true;
+                                             }});
+    CHECK_FALSE(r.total.complete);
+    CHECK(r.finished_now >= 5);
+    CHECK(r.finished_now < split.size());
+}
+
+TEST_CASE("results known beforehand are skipped and counted", "[runner]") {
+    const Matrix m = make_queens(9).matrix;
+    const Split split = split_at_depth(m, 2);
+    const RunReport full = run_split(m, split, {}, RunOptions{.threads = 2});
+    std::vector<SubproblemResult> known = full.results;
+    for (std::size_t id = 0; id < known.size(); id += 2) known[id] = SubproblemResult{};
+    const RunReport resumed = run_split(m, split, known, RunOptions{.threads = 2});
+    CHECK(resumed.total.solutions == 352);  // OEIS A000170
+    CHECK(resumed.total.updates == full.total.updates);
+    CHECK(resumed.finished_now == (split.size() + 1) / 2);
+}
