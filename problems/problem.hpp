@@ -8,6 +8,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "xcount/matrix.hpp"
 
@@ -17,6 +18,7 @@ struct Problem {
     std::string name;
     Matrix matrix;
     std::function<std::string(std::span<const OptionId>)> render;  // may be empty
+    std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
 };
 
 }  // namespace xcount

@@ -92,10 +92,10 @@ private:
 
     void add_item(const std::string& name, long column, Kind kind) {
         if (name.find(':') != std::string::npos) {
-            fail(column, "item " + quoted(name) +
+            fail(column, "item " + quote_name(name) +
                              ": multiplicities (a:b|item) and colours are not supported by xcount's DLX reader");
         }
-        if (builder_.find_item(name)) fail(column, "duplicate item name " + quoted(name));
+        if (builder_.find_item(name)) fail(column, "duplicate item name " + quote_name(name));
         builder_.add_item(name, kind);
         if (kind == Kind::primary) ++primary_;
     }
@@ -104,9 +104,9 @@ private:
         option_.clear();
         for (const Token& token : tokens) {
             if (token.text.find(':') != std::string::npos)
-                fail(token.column, quoted(token.text) + ": colours (item:colour) are not supported");
+                fail(token.column, quote_name(token.text) + ": colours (item:colour) are not supported");
             auto id = builder_.find_item(token.text);
-            if (!id) fail(token.column, "unknown item " + quoted(token.text));
+            if (!id) fail(token.column, "unknown item " + quote_name(token.text));
             option_.push_back(*id);
         }
         try {

@@ -10,7 +10,7 @@ std::string located(const std::string& file, long line, long column, const std::
     return out.append(": ").append(reason);
 }
 
-std::string quoted(const std::string& name) {
+std::string quote_name(const std::string& name) {
     constexpr std::size_t kShown = 40;
     std::string out = "'";
     if (name.size() <= kShown) return out.append(name).append("'");

@@ -35,7 +35,7 @@ std::uint64_t Matrix::fingerprint() const {
 
 ItemId MatrixBuilder::add_item(std::string name, Kind kind) {
     if (name.empty()) throw MatrixError("an item name is empty", -1);
-    if (matrix_.index_.count(name) != 0) throw MatrixError("duplicate item name " + quoted(name), -1);
+    if (matrix_.index_.count(name) != 0) throw MatrixError("duplicate item name " + quote_name(name), -1);
     if (matrix_.items_.size() >= kMaxNodes) throw MatrixError("too many items", -1);
     const auto id = static_cast<ItemId>(matrix_.items_.size());
     matrix_.index_.emplace(name, id);
@@ -56,7 +56,7 @@ std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items,
             throw std::logic_error("MatrixBuilder::add_option: item id out of range");
         auto& seen = seen_[static_cast<std::size_t>(id)];
         if (seen == stamp)
-            throw MatrixError("item " + quoted(matrix_.item(id).name) + " appears twice in one option",
+            throw MatrixError("item " + quote_name(matrix_.item(id).name) + " appears twice in one option",
                               static_cast<int>(k));
         seen = stamp;
         has_primary = has_primary || matrix_.is_primary(id);

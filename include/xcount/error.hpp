@@ -19,6 +19,6 @@ public:
 std::string located(const std::string& file, long line, long column, const std::string& reason);
 
 // 'name' in quotes for a message, cut to 40 bytes with "..." so a 10 MB token stays one line.
-std::string quoted(const std::string& name);
+std::string quote_name(const std::string& name);
 
 }  // namespace xcount

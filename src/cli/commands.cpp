@@ -44,6 +44,8 @@ std::string usage() {
 void describe(const Problem& problem, const Settings& settings) {
     const Matrix& m = problem.matrix;
     if (settings.verbose)
+        for (const std::string& note : problem.notes) std::cerr << note << '\n';
+    if (settings.verbose)
         std::cerr << "matrix: " << m.item_count() << " items (" << m.primary_count() << " primary), "
                   << m.option_count() << " options, " << m.node_count() << " nodes\n";
     constexpr std::size_t kShown = 10;

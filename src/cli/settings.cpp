@@ -57,13 +57,13 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("expect")) {
             const std::string text = values["expect"].as<std::string>();
             s.expect = parse_count(text);
-            if (!s.expect) throw InputError("--expect must be a non-negative decimal count, not " + quoted(text));
+            if (!s.expect) throw InputError("--expect must be a non-negative decimal count, not " + quote_name(text));
         }
         s.threads = static_cast<int>(in_range(values, "threads", 0, 4096));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {
             const auto parsed = parse_count(depth);
-            if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quoted(depth));
+            if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(depth));
             s.split_depth = static_cast<int>(*parsed);
         }
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();

@@ -1,0 +1,298 @@
+#include "polyform.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+#include "xcount/count.hpp"
+
+namespace xcount {
+
+namespace {
+
+constexpr int kMaxBoardCells = 1 << 20;
+
+void normalise(std::vector<Cell>& cells) {
+    Cell low{cells[0]};
+    for (const Cell& c : cells)
+        for (int k = 0; k < 3; ++k) low[static_cast<std::size_t>(k)] = std::min(low[static_cast<std::size_t>(k)], c[static_cast<std::size_t>(k)]);
+    for (Cell& c : cells)
+        for (int k = 0; k < 3; ++k) c[static_cast<std::size_t>(k)] -= low[static_cast<std::size_t>(k)];
+    std::sort(cells.begin(), cells.end());
+}
+
+bool connected(const std::vector<Cell>& cells) {
+    std::set<Cell> all(cells.begin(), cells.end()), seen{cells[0]};
+    std::vector<Cell> stack{cells[0]};
+    while (!stack.empty()) {
+        const Cell c = stack.back();
+        stack.pop_back();
+        for (std::size_t axis = 0; axis < 3; ++axis)
+            for (int step : {-1, 1}) {
+                Cell n = c;
+                n[axis] += step;
+                if (all.count(n) && seen.insert(n).second) stack.push_back(n);
+            }
+    }
+    return seen.size() == all.size();
+}
+
+// Rows of X and . ; "+" starts the next layer. Returns the cells of one block of lines.
+struct Grid {
+    std::vector<Cell> cells;
+    void add_row(const std::string& row, int y, int z, const std::string& where, char hole) {
+        for (std::size_t x = 0; x < row.size(); ++x) {
+            const char c = row[x];
+            if (c == 'X' || c == 'x' || c == '#') cells.push_back({static_cast<int>(x), y, z});
+            else if (c != hole && c != ' ')
+                throw InputError(where + ": unexpected character '" + std::string(1, c) + "' (X is a cell, . is none)");
+        }
+    }
+};
+
+std::string trim_right(std::string s) {
+    while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+
+std::vector<Cell> parse_board_text(const std::string& text, const std::string& source) {
+    std::istringstream in(text);
+    std::string line;
+    Grid grid;
+    int y = 0, z = 0;
+    long number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        line = trim_right(line);
+        if (line.empty() || line[0] == '#') continue;
+        if (line == "+") {
+            ++z;
+            y = 0;
+            continue;
+        }
+        grid.add_row(line, y++, z, located(source, number, 0, "board"), '.');
+    }
+    if (grid.cells.empty()) throw InputError(source + ": the board has no cells");
+    if (grid.cells.size() > kMaxBoardCells) throw InputError(source + ": the board has more than " + std::to_string(kMaxBoardCells) + " cells");
+    return grid.cells;
+}
+
+std::string cell_name(const Cell& c, bool three_d) {
+    // Row, column (and layer): "3,7" or "3,7,1".
+    std::string name = std::to_string(c[1]) + "," + std::to_string(c[0]);
+    if (three_d) name += "," + std::to_string(c[2]);
+    return name;
+}
+
+std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed) {
+    Cell high{0, 0, 0};
+    for (const Cell& c : board)
+        for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
+    std::vector<std::string> rows(static_cast<std::size_t>((high[1] + 1) * (high[2] + 1)),
+                                  std::string(static_cast<std::size_t>(high[0] + 1), ' '));
+    auto at = [&](const Cell& c) -> char& {
+        return rows[static_cast<std::size_t>(c[2] * (high[1] + 1) + c[1])][static_cast<std::size_t>(c[0])];
+    };
+    for (const Cell& c : board) at(c) = '.';
+    for (const auto& [letter, cells] : placed)
+        for (const Cell& c : cells) at(c) = letter;
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (r > 0 && r % static_cast<std::size_t>(high[1] + 1) == 0) out += "\n";  // next layer
+        out += trim_right(rows[r]) + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Piece> parse_pieces(const std::string& text, const std::string& source) {
+    std::istringstream in(text);
+    std::vector<Piece> pieces;
+    std::vector<long> starts;
+    Grid grid;
+    std::string line;
+    long number = 0;
+    int y = 0, z = 0;
+    auto finish = [&]() {
+        if (pieces.empty()) return;
+        Piece& p = pieces.back();
+        const std::string where = located(source, starts.back(), 0, "piece " + quote_name(p.name));
+        p.cells = grid.cells;
+        if (p.cells.empty()) throw InputError(where + " has no cells");
+        if (!connected(p.cells)) throw InputError(where + " is not connected");
+        normalise(p.cells);
+        grid.cells.clear();
+    };
+    while (std::getline(in, line)) {
+        ++number;
+        line = trim_right(line);
+        if (line.empty() || line[0] == '#') continue;
+        if (line.rfind("piece", 0) == 0 && (line.size() == 5 || line[5] == ' ')) {
+            finish();
+            std::istringstream words(line.substr(5));
+            std::string name, extra;
+            if (!(words >> name)) throw InputError(located(source, number, 0, "'piece' needs a name"));
+            if (words >> extra) throw InputError(located(source, number, 0, "a piece name is one word"));
+            for (const Piece& p : pieces)
+                if (p.name == name) throw InputError(located(source, number, 0, "duplicate piece name " + quote_name(name)));
+            pieces.push_back({name, {}});
+            starts.push_back(number);
+            y = z = 0;
+            continue;
+        }
+        if (pieces.empty()) throw InputError(located(source, number, 0, "rows before the first 'piece NAME' line"));
+        if (line == "+") {
+            ++z;
+            y = 0;
+            continue;
+        }
+        grid.add_row(line, y++, z, located(source, number, 0, "piece " + quote_name(pieces.back().name)), '.');
+    }
+    finish();
+    if (pieces.empty()) throw InputError(source + ": no pieces");
+    return pieces;
+}
+
+std::vector<Piece> read_pieces_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a piece file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open the piece file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_pieces(text.str(), path);
+}
+
+std::vector<Cell> read_board(const std::string& spec) {
+    std::vector<int> sizes;
+    std::istringstream words(spec);
+    std::string part;
+    bool numeric = !spec.empty();
+    while (numeric && std::getline(words, part, 'x')) {
+        const auto value = parse_count(part);
+        if (!value || *value == 0 || *value > kMaxBoardCells) numeric = false;
+        else sizes.push_back(static_cast<int>(*value));
+    }
+    if (numeric && (sizes.size() == 2 || sizes.size() == 3) && spec.back() != 'x') {
+        if (sizes.size() == 2) sizes.push_back(1);
+        const long long cells = 1LL * sizes[0] * sizes[1] * sizes[2];
+        if (cells > kMaxBoardCells) throw InputError("board " + spec + ": more than " + std::to_string(kMaxBoardCells) + " cells");
+        std::vector<Cell> board;
+        // RxC: R rows (y) and C columns (x); AxBxC: A columns, B rows, C layers.
+        const bool flat = std::count(spec.begin(), spec.end(), 'x') == 1;
+        const int nx = flat ? sizes[1] : sizes[0], ny = flat ? sizes[0] : sizes[1], nz = sizes[2];
+        for (int z = 0; z < nz; ++z)
+            for (int y = 0; y < ny; ++y)
+                for (int x = 0; x < nx; ++x) board.push_back({x, y, z});
+        return board;
+    }
+    std::error_code ec;
+    if (!std::filesystem::exists(spec, ec))
+        throw InputError("board " + quote_name(spec) + ": neither RxC, AxBxC nor an existing board file");
+    if (std::filesystem::is_directory(spec, ec)) throw InputError(spec + ": is a directory, not a board file");
+    std::ifstream in(spec, std::ios::binary);
+    if (!in) throw InputError(spec + ": cannot open the board file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_board_text(text.str(), spec);
+}
+
+std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d) {
+    std::set<std::vector<Cell>> shapes;
+    std::array<int, 3> perm{0, 1, 2};
+    do {
+        if (!three_d && perm[2] != 2) continue;
+        const int parity = (perm[0] > perm[1]) + (perm[0] > perm[2]) + (perm[1] > perm[2]);
+        for (int signs = 0; signs < 8; ++signs) {
+            if (!three_d && (signs & 4)) continue;
+            const int negatives = (signs & 1) + (signs >> 1 & 1) + (signs >> 2 & 1);
+            const bool proper = (parity + negatives) % 2 == 0;
+            const bool identity = perm == std::array<int, 3>{0, 1, 2} && signs == 0;
+            if ((mode == Orientations::one_sided && !proper) || (mode == Orientations::fixed && !identity)) continue;
+            std::vector<Cell> image;
+            for (const Cell& c : cells) {
+                Cell t;
+                for (std::size_t k = 0; k < 3; ++k) t[k] = (signs >> k & 1 ? -1 : 1) * c[static_cast<std::size_t>(perm[k])];
+                image.push_back(t);
+            }
+            normalise(image);
+            shapes.insert(image);
+        }
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    return {shapes.begin(), shapes.end()};
+}
+
+Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
+                      const std::string& name) {
+    bool three_d = false;
+    for (const Cell& c : board) three_d = three_d || c[2] != 0;
+    for (const Piece& p : pieces)
+        for (const Cell& c : p.cells)
+            if (c[2] != 0 && !three_d) throw InputError("piece " + quote_name(p.name) + " is three-dimensional but the board is flat");
+    if (copies == Copies::once) {
+        std::size_t area = 0;
+        for (const Piece& p : pieces) area += p.cells.size();
+        if (area != board.size())
+            throw InputError("the pieces cover " + std::to_string(area) + " cells (" + std::to_string(pieces.size()) +
+                             " pieces) but the board has " + std::to_string(board.size()));
+    }
+    MatrixBuilder b;
+    std::vector<ItemId> piece_item;
+    if (copies == Copies::once)
+        for (const Piece& p : pieces) piece_item.push_back(b.add_item(p.name, Kind::primary));
+    std::map<Cell, ItemId> cell_item;
+    for (const Cell& c : board) {
+        if (cell_item.count(c)) continue;
+        cell_item[c] = b.add_item(cell_name(c, three_d), Kind::primary);
+    }
+    struct Placement {
+        char letter;
+        std::vector<Cell> cells;
+    };
+    auto placements = std::make_shared<std::vector<Placement>>();
+    std::vector<std::string> notes;
+    Cell high{0, 0, 0};
+    for (const Cell& c : board)
+        for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+        const auto shapes = orientations(pieces[k].cells, mode, three_d);
+        notes.push_back("piece " + pieces[k].name + ": " + std::to_string(shapes.size()) + " orientations");
+        for (const auto& shape : shapes)
+            for (int z = 0; z <= high[2]; ++z)
+                for (int y = 0; y <= high[1]; ++y)
+                    for (int x = 0; x <= high[0]; ++x) {
+                        std::vector<ItemId> option;
+                        std::vector<Cell> cells;
+                        if (copies == Copies::once) option.push_back(piece_item[k]);
+                        bool fits = true;
+                        for (const Cell& s : shape) {
+                            const Cell c{s[0] + x, s[1] + y, s[2] + z};
+                            const auto it = cell_item.find(c);
+                            if (it == cell_item.end()) {
+                                fits = false;
+                                break;
+                            }
+                            option.push_back(it->second);
+                            cells.push_back(c);
+                        }
+                        if (!fits) continue;
+                        b.add_option(option);
+                        placements->push_back({pieces[k].name[0], std::move(cells)});
+                    }
+    }
+    Problem problem{name, std::move(b).build(), {}};
+    problem.notes = std::move(notes);
+    problem.render = [placements, board](std::span<const OptionId> solution) {
+        std::vector<std::pair<char, std::vector<Cell>>> placed;
+        for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
+        return render(board, placed);
+    };
+    return problem;
+}
+
+}  // namespace xcount
