@@ -54,6 +54,17 @@ struct Grid {
     }
 };
 
+// The whole file; `what` names it in the error ("piece file").
+std::string read_text_file(const std::string& path, const std::string& what) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a " + what);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open the " + what);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 std::string trim_right(std::string s) {
     while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
     return s;
@@ -159,13 +170,7 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
 }
 
 std::vector<Piece> read_pieces_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a piece file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the piece file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_pieces(text.str(), path);
+    return parse_pieces(read_text_file(path, "piece file"), path);
 }
 
 std::vector<Cell> read_board(const std::string& spec) {
@@ -194,12 +199,7 @@ std::vector<Cell> read_board(const std::string& spec) {
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec))
         throw InputError("board " + quote_name(spec) + ": neither RxC, AxBxC nor an existing board file");
-    if (std::filesystem::is_directory(spec, ec)) throw InputError(spec + ": is a directory, not a board file");
-    std::ifstream in(spec, std::ios::binary);
-    if (!in) throw InputError(spec + ": cannot open the board file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_board_text(text.str(), spec);
+    return parse_board_text(read_text_file(spec, "board file"), spec);
 }
 
 std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d) {

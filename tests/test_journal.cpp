@@ -33,6 +33,14 @@ struct Fixture {
     Split split = split_at_depth(matrix, 2);
     JournalHeader header{run_fingerprint(matrix, 2, "count"), 2, split.size()};
     RunReport full = run_split(matrix, split, {}, RunOptions{.threads = 1});
+
+    // A journal at `path` holding subproblems 0 and 1.
+    void write_two(const std::string& path) const {
+        std::vector<SubproblemResult> known;
+        Journal journal(path, header, known);
+        journal.record(0, full.results[0]);
+        journal.record(1, full.results[1]);
+    }
 };
 
 }  // namespace
@@ -67,12 +75,7 @@ TEST_CASE("a journal records finished subproblems and a resumed run counts each 
 TEST_CASE("a torn last line is ignored, cut off and redone", "[journal]") {
     Fixture f;
     TempFile file("torn");
-    {
-        std::vector<SubproblemResult> known;
-        Journal journal(file.path, f.header, known);
-        journal.record(0, f.full.results[0]);
-        journal.record(1, f.full.results[1]);
-    }
+    f.write_two(file.path);
     std::string text = read_all(file.path);
     write_all(file.path, text.substr(0, text.size() - 7));  // the process died mid-line
     {
@@ -88,12 +91,7 @@ TEST_CASE("a torn last line is ignored, cut off and redone", "[journal]") {
 TEST_CASE("a journal of another run, or a damaged one, is refused", "[journal][bad-input]") {
     Fixture f;
     TempFile file("foreign");
-    {
-        std::vector<SubproblemResult> known;
-        Journal journal(file.path, f.header, known);
-        journal.record(0, f.full.results[0]);
-        journal.record(1, f.full.results[1]);
-    }
+    f.write_two(file.path);
     std::vector<SubproblemResult> known;
     SECTION("another depth") {
         const JournalHeader other{run_fingerprint(f.matrix, 3, "count"), 3, f.split.size()};
