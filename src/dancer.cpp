@@ -13,27 +13,31 @@ SearchStats& SearchStats::operator+=(const SearchStats& other) {
 }
 
 Dancer::Dancer(const Matrix& matrix) {
-    const auto n = static_cast<std::int32_t>(matrix.item_count());
-    links_.resize(static_cast<std::size_t>(n) + 1);
+    const std::size_t n = matrix.item_count();
+    const std::size_t total = n + 2 + matrix.option_count() + matrix.node_count();
+    if (total >= (std::size_t{1} << 32) / kStride)
+        throw InputError("matrix too big for the dancer: " + std::to_string(total) + " nodes");
+    auto ref = [](std::size_t index) { return static_cast<Ref>(index * kStride); };
+
     // Root ring: the primary items in id order. Secondary items link to themselves.
-    std::int32_t last = 0;
-    for (std::int32_t i = 1; i <= n; ++i) {
-        if (matrix.is_primary(i - 1)) {
-            links_[static_cast<std::size_t>(last)].next = i;
-            links_[static_cast<std::size_t>(i)].prev = last;
+    links_.assign(n + 1, Link{0, 0, 0});
+    std::size_t last = 0;
+    for (std::size_t i = 1; i <= n; ++i) {
+        if (matrix.is_primary(static_cast<ItemId>(i - 1))) {
+            links_[last].next = ref(i);
+            links_[i].prev = ref(last);
             last = i;
         } else {
-            links_[static_cast<std::size_t>(i)] = {i, i};
+            links_[i] = {ref(i), ref(i), 0};
         }
     }
-    links_[static_cast<std::size_t>(last)].next = 0;
-    links_[0].prev = last;
+    links_[last].next = 0;
+    links_[0].prev = ref(last);
 
-    const std::size_t total = static_cast<std::size_t>(n) + 2 + matrix.option_count() + matrix.node_count();
     nodes_.reserve(total);
     node_option_.reserve(total);
-    nodes_.push_back({0, 0, 0});  // unused slot 0, so that item i's header is node i
-    for (std::int32_t i = 1; i <= n; ++i) nodes_.push_back({i, i, 0});
+    nodes_.push_back({0, 0, 0});  // the root's slot, so that item i's header is node i
+    for (std::size_t i = 1; i <= n; ++i) nodes_.push_back({ref(i), ref(i), 0});
     node_option_.assign(nodes_.size(), -1);
 
     std::size_t spacer = nodes_.size();
@@ -41,22 +45,21 @@ Dancer::Dancer(const Matrix& matrix) {
     node_option_.push_back(-1);
     option_first_.reserve(matrix.option_count());
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
-        const auto first = static_cast<std::int32_t>(nodes_.size());
-        option_first_.push_back(first);
+        const std::size_t first = nodes_.size();
+        option_first_.push_back(ref(first));
         for (ItemId item : matrix.option(static_cast<OptionId>(k))) {
-            const std::int32_t header = item + 1;
-            const auto self = static_cast<std::int32_t>(nodes_.size());
-            Node& h = nodes_[static_cast<std::size_t>(header)];
-            nodes_.push_back({h.up, header, header});
-            nodes_[static_cast<std::size_t>(h.up)].down = self;
-            h.up = self;
-            ++h.top;
+            const std::size_t header = static_cast<std::size_t>(item) + 1;
+            const Ref self = ref(nodes_.size());
+            const Ref above = nodes_[header].up;
+            nodes_.push_back({above, ref(header), ref(header)});
+            node(above).down = self;
+            nodes_[header].up = self;
+            ++nodes_[header].top;
             node_option_.push_back(static_cast<OptionId>(k));
         }
-        const auto last_node = static_cast<std::int32_t>(nodes_.size()) - 1;
-        nodes_[spacer].down = last_node;
+        nodes_[spacer].down = ref(nodes_.size() - 1);
         spacer = nodes_.size();
-        nodes_.push_back({first, 0, -static_cast<std::int32_t>(k) - 1});
+        nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
     choice_.assign(matrix.primary_count() + 1, 0);
@@ -70,35 +73,28 @@ SearchStats Dancer::count(const Limits& limits) {
 
 void Dancer::push(OptionId option) {
     const int level = depth_;
-    if (option < 0 || static_cast<std::size_t>(option) >= option_first_.size())
-        throw InputError("prefix level " + std::to_string(level) + ": option " + std::to_string(option) +
-                         " does not exist");
-    if (links_[0].next == 0)
-        throw InputError("prefix level " + std::to_string(level) + ": the search has already found a solution here");
-    const std::int32_t best = choose();
-    std::int32_t node = option_first_[static_cast<std::size_t>(option)];
-    while (nodes_[static_cast<std::size_t>(node)].top > 0 && nodes_[static_cast<std::size_t>(node)].top != best) ++node;
-    if (nodes_[static_cast<std::size_t>(node)].top != best)
-        throw InputError("prefix level " + std::to_string(level) + ": option " + std::to_string(option) +
-                         " does not hold the item the search chooses there");
+    const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
+    if (option < 0 || static_cast<std::size_t>(option) >= option_first_.size()) throw InputError(where + " does not exist");
+    if (link(0).next == 0) throw InputError(where + ": the search has already found a solution here");
+    const Ref best = choose();
+    Ref at = option_first_[static_cast<std::size_t>(option)];
+    while (node(at).top != 0 && node(at).top != best) at += kStride;
+    if (node(at).top != best) throw InputError(where + " does not hold the item the search chooses there");
     // The option may already be hidden by an earlier choice; then the search never reaches it.
     bool present = false;
-    for (std::int32_t p = nodes_[static_cast<std::size_t>(best)].down; p != best; p = nodes_[static_cast<std::size_t>(p)].down)
-        present = present || p == node;
-    if (!present)
-        throw InputError("prefix level " + std::to_string(level) + ": option " + std::to_string(option) +
-                         " conflicts with an earlier choice");
+    for (Ref p = node(best).down; p != best; p = node(p).down) present = present || p == at;
+    if (!present) throw InputError(where + " conflicts with an earlier choice");
     cover(best);
-    choice_[static_cast<std::size_t>(level)] = node;
-    cover_rest(node);
+    choice_[static_cast<std::size_t>(level)] = at;
+    cover_rest(at);
     ++depth_;
 }
 
 void Dancer::pop() {
     --depth_;
-    const std::int32_t node = choice_[static_cast<std::size_t>(depth_)];
-    uncover_rest(node);
-    uncover(nodes_[static_cast<std::size_t>(node)].top);
+    const Ref at = choice_[static_cast<std::size_t>(depth_)];
+    uncover_rest(at);
+    uncover(node(at).top);
 }
 
 void Dancer::replay(std::span<const OptionId> prefix) {
@@ -112,9 +108,9 @@ void Dancer::unwind() {
 void Dancer::unwind_to(int level, int base) {
     while (level > base) {
         --level;
-        const std::int32_t node = choice_[static_cast<std::size_t>(level)];
-        uncover_rest(node);
-        uncover(nodes_[static_cast<std::size_t>(node)].top);
+        const Ref at = choice_[static_cast<std::size_t>(level)];
+        uncover_rest(at);
+        uncover(node(at).top);
     }
 }
 
@@ -127,13 +123,13 @@ std::uint64_t Dancer::checksum() const {
         h ^= h >> 31;
     };
     for (const Link& l : links_) {
-        mix(static_cast<std::uint32_t>(l.prev));
-        mix(static_cast<std::uint32_t>(l.next));
+        mix(l.prev);
+        mix(l.next);
     }
     for (const Node& nd : nodes_) {
-        mix(static_cast<std::uint32_t>(nd.up));
-        mix(static_cast<std::uint32_t>(nd.down));
-        mix(static_cast<std::uint32_t>(nd.top));
+        mix(nd.up);
+        mix(nd.down);
+        mix(nd.top);
     }
     mix(static_cast<std::uint64_t>(depth_));
     return h;
@@ -141,8 +137,8 @@ std::uint64_t Dancer::checksum() const {
 
 std::size_t Dancer::memory_bytes() const {
     return links_.capacity() * sizeof(Link) + nodes_.capacity() * sizeof(Node) +
-           option_first_.capacity() * sizeof(std::int32_t) + node_option_.capacity() * sizeof(OptionId) +
-           choice_.capacity() * sizeof(std::int32_t) + solution_.capacity() * sizeof(OptionId);
+           option_first_.capacity() * sizeof(Ref) + node_option_.capacity() * sizeof(OptionId) +
+           choice_.capacity() * sizeof(Ref) + solution_.capacity() * sizeof(OptionId);
 }
 
 }  // namespace xcount

@@ -4,7 +4,9 @@
 // primary items; a secondary item links to itself, so the search is done when the ring is
 // empty). `nodes_` holds {up, down, top}: entries 1..N are the item headers, whose `top` is the
 // item's current length; then a spacer, and each option's nodes followed by a spacer. A spacer
-// has top <= 0, up = first node of the option before it, down = last node of the option after.
+// has top == 0, up = first node of the option before it, down = last node of the option after.
+// Links are byte offsets (see Ref below). With the same matrix the search is DLX1's, update
+// for update: 1,242,377,480 on the 6x10 pentomino board, as DLX1 reports.
 //
 //     Dancer d(matrix);
 //     SearchStats s = d.count();                       // all solutions, count only
@@ -75,122 +77,132 @@ public:
     template <class Policy>
     SearchStats walk(Policy& policy, const Limits& limits);
 
-    OptionId option_at(int level) const { return node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(level)])]; }
+    OptionId option_at(int level) const {
+        return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)];
+    }
     std::uint64_t checksum() const;
     std::size_t memory_bytes() const;
 
 private:
+    // A Ref is the byte offset of a node in nodes_ (index * sizeof(Node)): the hot loops then
+    // address a field as base + ref + field with no multiply and no sign extension, which
+    // halves their instruction count. Header refs also index links_, laid out at the same
+    // stride. Spacers have top == 0 (slot 0 is the root, never a node of an option).
+    using Ref = std::uint32_t;
     struct Node {
-        std::int32_t up, down, top;
+        Ref up, down;
+        Ref top;  // the item's header; in a header: the item's length; in a spacer: 0
     };
     struct Link {
-        std::int32_t prev, next;
+        Ref prev, next, unused;  // same stride as Node
     };
+    static_assert(sizeof(Node) == sizeof(Link));
+    static constexpr Ref kStride = sizeof(Node);
 
-    std::int32_t choose() const;
-    std::uint64_t cover(std::int32_t item);
-    void uncover(std::int32_t item);
-    std::uint64_t cover_rest(std::int32_t node);
-    void uncover_rest(std::int32_t node);
+    Node& node(Ref r) { return *reinterpret_cast<Node*>(reinterpret_cast<char*>(nodes_.data()) + r); }
+    const Node& node(Ref r) const { return *reinterpret_cast<const Node*>(reinterpret_cast<const char*>(nodes_.data()) + r); }
+    Link& link(Ref r) { return *reinterpret_cast<Link*>(reinterpret_cast<char*>(links_.data()) + r); }
+    const Link& link(Ref r) const { return *reinterpret_cast<const Link*>(reinterpret_cast<const char*>(links_.data()) + r); }
+
+    Ref choose() const;
+    std::uint64_t cover(Ref item);
+    void uncover(Ref item);
+    std::uint64_t cover_rest(Ref node);
+    void uncover_rest(Ref node);
     void unwind_to(int level, int base);
 
     std::vector<Link> links_;
     std::vector<Node> nodes_;
-    std::vector<std::int32_t> option_first_;   // first node of each option
-    std::vector<OptionId> node_option_;        // option of each node, -1 for headers/spacers
-    std::vector<std::int32_t> choice_;         // node chosen at each level
+    std::vector<Ref> option_first_;            // first node of each option
+    std::vector<OptionId> node_option_;        // option of each node (by index), -1 for headers/spacers
+    std::vector<Ref> choice_;                  // node chosen at each level
     std::vector<OptionId> solution_;           // scratch for search()'s visitor
     int depth_ = 0;                            // levels replayed
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----
 
-inline std::int32_t Dancer::choose() const {
-    // Minimum remaining values; ties go to the first in ring order (Knuth's rule); a length
-    // of 0 or 1 cannot be beaten usefully, so the scan stops there.
-    const Link* ln = links_.data();
-    const Node* nd = nodes_.data();
-    std::int32_t best = ln[0].next;
-    std::int32_t least = nd[best].top;
-    for (std::int32_t k = ln[best].next; least > 1 && k != 0; k = ln[k].next) {
-        const std::int32_t length = nd[k].top;
+inline Dancer::Ref Dancer::choose() const {
+    // Minimum remaining values; ties go to the first in ring order (Knuth's rule); the scan
+    // stops at a length of 0. Stopping at 1 as well would pick a forced item ahead of a later
+    // dead end and grow the tree (5x12 pentominoes: 794M updates instead of DLX1's 770M).
+    Ref best = link(0).next;
+    Ref least = node(best).top;
+    for (Ref k = link(best).next; least > 0 && k != 0; k = link(k).next) {
+        const Ref length = node(k).top;
         if (length < least) least = length, best = k;
     }
     return best;
 }
 
-inline std::uint64_t Dancer::cover(std::int32_t item) {
-    Link* ln = links_.data();
-    Node* nd = nodes_.data();
-    const std::int32_t l = ln[item].prev, r = ln[item].next;
-    ln[l].next = r;
-    ln[r].prev = l;
+// cover and uncover are kept out of line: inlined into walk() they lose registers to its
+// state and spill in the innermost loop (callgrind: 7% more instructions).
+[[gnu::noinline]] inline std::uint64_t Dancer::cover(Ref item) {
+    const Ref l = link(item).prev, r = link(item).next;
+    link(l).next = r;
+    link(r).prev = l;
     std::uint64_t updates = 1;
-    for (std::int32_t rr = nd[item].down; rr != item; rr = nd[rr].down) {
-        for (std::int32_t nn = rr + 1; nn != rr;) {
-            const std::int32_t t = nd[nn].top;
-            if (t <= 0) {
-                nn = nd[nn].up;
+    for (Ref rr = node(item).down; rr != item; rr = node(rr).down) {
+        for (Ref nn = rr + kStride; nn != rr;) {
+            const Node& n = node(nn);
+            const Ref t = n.top;
+            if (t == 0) {
+                nn = n.up;
                 continue;
             }
-            const std::int32_t u = nd[nn].up, d = nd[nn].down;
-            nd[u].down = d;
-            nd[d].up = u;
-            --nd[t].top;
+            node(n.up).down = n.down;
+            node(n.down).up = n.up;
+            --node(t).top;
             ++updates;
-            ++nn;
+            nn += kStride;
         }
     }
     return updates;
 }
 
-inline void Dancer::uncover(std::int32_t item) {
-    Link* ln = links_.data();
-    Node* nd = nodes_.data();
-    for (std::int32_t rr = nd[item].up; rr != item; rr = nd[rr].up) {
-        for (std::int32_t nn = rr - 1; nn != rr;) {
-            const std::int32_t t = nd[nn].top;
-            if (t <= 0) {
-                nn = nd[nn].down;
+[[gnu::noinline]] inline void Dancer::uncover(Ref item) {
+    for (Ref rr = node(item).up; rr != item; rr = node(rr).up) {
+        for (Ref nn = rr - kStride; nn != rr;) {
+            const Node& n = node(nn);
+            const Ref t = n.top;
+            if (t == 0) {
+                nn = n.down;
                 continue;
             }
-            const std::int32_t u = nd[nn].up, d = nd[nn].down;
-            nd[u].down = nn;
-            nd[d].up = nn;
-            ++nd[t].top;
-            --nn;
+            node(n.up).down = nn;
+            node(n.down).up = nn;
+            ++node(t).top;
+            nn -= kStride;
         }
     }
-    const std::int32_t l = ln[item].prev, r = ln[item].next;
-    ln[l].next = item;
-    ln[r].prev = item;
+    const Ref l = link(item).prev, r = link(item).next;
+    link(l).next = item;
+    link(r).prev = item;
 }
 
-// Covers the other items of the option holding `node`, left to right, cyclically.
-inline std::uint64_t Dancer::cover_rest(std::int32_t node) {
-    const Node* nd = nodes_.data();
+// Covers the other items of the option holding `at`, left to right, cyclically.
+inline std::uint64_t Dancer::cover_rest(Ref at) {
     std::uint64_t updates = 0;
-    for (std::int32_t p = node + 1; p != node;) {
-        const std::int32_t t = nd[p].top;
-        if (t <= 0) {
-            p = nd[p].up;
+    for (Ref p = at + kStride; p != at;) {
+        const Ref t = node(p).top;
+        if (t == 0) {
+            p = node(p).up;
         } else {
             updates += cover(t);
-            ++p;
+            p += kStride;
         }
     }
     return updates;
 }
 
-inline void Dancer::uncover_rest(std::int32_t node) {
-    const Node* nd = nodes_.data();
-    for (std::int32_t p = node - 1; p != node;) {
-        const std::int32_t t = nd[p].top;
-        if (t <= 0) {
-            p = nd[p].down;
+inline void Dancer::uncover_rest(Ref at) {
+    for (Ref p = at - kStride; p != at;) {
+        const Ref t = node(p).top;
+        if (t == 0) {
+            p = node(p).down;
         } else {
             uncover(t);
-            --p;
+            p -= kStride;
         }
     }
 }
@@ -199,16 +211,14 @@ template <class Policy>
 SearchStats Dancer::walk(Policy& policy, const Limits& limits) {
     SearchStats stats;
     std::uint64_t updates = 0, nodes = 0;
-    const Link* ln = links_.data();
-    const Node* nd = nodes_.data();
-    std::int32_t* x = choice_.data();
+    Ref* x = choice_.data();
     const int base = depth_;
     int level = base;
-    std::int32_t best = 0, cur = 0;
+    Ref best = 0, cur = 0;
 
 forward:
     if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
-    if (ln[0].next == 0) {
+    if (link(0).next == 0) {
         if constexpr (Policy::cuts) {
             policy.cut(level);
         } else {
@@ -227,14 +237,14 @@ forward:
     }
     best = choose();
     if constexpr (Policy::cuts) {
-        if (nd[best].top == 0) {  // a dead end above the cut depth is a subproblem too
+        if (node(best).top == 0) {  // a dead end above the cut depth is a subproblem too
             policy.cut(level);
             goto backup;
         }
     }
     ++nodes;
     updates += cover(best);
-    cur = nd[best].down;
+    cur = node(best).down;
 
 advance:
     if (cur == best) {
@@ -250,9 +260,9 @@ backup:
     if (level == base) goto done;
     --level;
     cur = x[level];
-    best = nd[cur].top;
+    best = node(cur).top;
     uncover_rest(cur);
-    cur = nd[cur].down;
+    cur = node(cur).down;
     goto advance;
 
 interrupted:
