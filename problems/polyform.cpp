@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <sstream>
@@ -167,6 +168,26 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
     finish();
     if (pieces.empty()) throw InputError(source + ": no pieces");
     return pieces;
+}
+
+std::string format_pieces(const std::vector<Piece>& pieces) {
+    std::string out;
+    for (const Piece& p : pieces) {
+        Cell high{0, 0, 0};
+        for (const Cell& c : p.cells)
+            for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
+        out += "piece " + p.name + "\n";
+        for (int z = 0; z <= high[2]; ++z) {
+            if (z > 0) out += "+\n";
+            for (int y = 0; y <= high[1]; ++y) {
+                std::string row(static_cast<std::size_t>(high[0] + 1), '.');
+                for (const Cell& c : p.cells)
+                    if (c[1] == y && c[2] == z) row[static_cast<std::size_t>(c[0])] = 'X';
+                out += row + "\n";
+            }
+        }
+    }
+    return out;
 }
 
 std::vector<Piece> read_pieces_file(const std::string& path) {

@@ -36,6 +36,9 @@ std::vector<Piece> read_pieces_file(const std::string& path);
 std::vector<Piece> parse_pieces(const std::string& text, const std::string& source);
 std::vector<Cell> read_board(const std::string& spec);  // "6x10", "3x4x5" or a file
 
+// The piece file text of `pieces` (what parse_pieces reads back to the same pieces).
+std::string format_pieces(const std::vector<Piece>& pieces);
+
 // Every distinct orientation of `cells` under the group, each normalised to min 0 and sorted.
 std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d);
 

@@ -17,7 +17,7 @@ namespace xcount {
 struct Problem {
     std::string name;
     Matrix matrix;
-    std::function<std::string(std::span<const OptionId>)> render;  // may be empty
+    std::function<std::string(std::span<const OptionId>)> render = {};  // may be empty
     std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
 };
 

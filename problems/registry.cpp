@@ -1,9 +1,15 @@
 #include "registry.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
+#include "langford.hpp"
+#include "latin.hpp"
 #include "polyform.hpp"
 #include "queens.hpp"
+#include "sudoku.hpp"
+#include "xcount/count.hpp"
 #include "xcount/dlx_format.hpp"
 
 namespace po = boost::program_options;
@@ -34,6 +40,35 @@ Problem build_polyform(const po::variables_map& v) {
                              (mode == "free" ? "" : " (" + mode + ")") + (copies == "any" ? " (any copies)" : ""));
 }
 
+void declare_sudoku(po::options_description& o) {
+    o.add_options()("box", po::value<std::string>()->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
+        "givens", po::value<std::string>(), "the puzzle: n*n cells in row order, . for empty")(
+        "givens-file", po::value<std::string>(), "read the givens from FILE (rows of cells; blanks ignored)");
+}
+
+Problem build_sudoku(const po::variables_map& v) {
+    const std::string box = v["box"].as<std::string>();
+    const auto x = box.find('x');
+    const std::optional<Count> rows = parse_count(box.substr(0, x));
+    const std::optional<Count> cols = x == std::string::npos ? std::nullopt : parse_count(box.substr(x + 1));
+    if (!rows || !cols || *rows > 35 || *cols > 35) throw InputError("--box must be RxC (such as 3x3), not " + quote_name(box));
+    if (v.count("givens") && v.count("givens-file")) throw InputError("give --givens or --givens-file, not both");
+    std::string givens;
+    if (v.count("givens")) givens = v["givens"].as<std::string>();
+    if (v.count("givens-file")) {
+        const std::string path = v["givens-file"].as<std::string>();
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a givens file");
+        std::ifstream in(path);
+        if (!in) throw InputError(path + ": cannot open the givens file");
+        std::ostringstream text;
+        text << in.rdbuf();
+        givens = text.str();
+        if (givens.empty()) throw InputError(path + ": the givens file is empty");
+    }
+    return make_sudoku(static_cast<int>(*rows), static_cast<int>(*cols), givens);
+}
+
 }  // namespace
 
 const std::vector<Model>& models() {
@@ -45,6 +80,19 @@ const std::vector<Model>& models() {
          build_polyform},
         {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards",
          declare_polyform, build_polyform},
+        {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku},
+        {"langford", "Langford pairings L(2,n): k numbers between the two k's",
+         [](po::options_description& o) {
+             o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")(
+                 "up-to-reversal", po::bool_switch(), "count each pairing and its reversal once");
+         },
+         [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); }},
+        {"latin", "Latin squares of order n",
+         [](po::options_description& o) {
+             o.add_options()("n", po::value<int>()->required(), "order, 1..64")(
+                 "reduced", po::bool_switch(), "first row and first column fixed to 0..n-1");
+         },
+         [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); }},
     };
     return table;
 }

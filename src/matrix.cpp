@@ -35,6 +35,9 @@ std::uint64_t Matrix::fingerprint() const {
 
 ItemId MatrixBuilder::add_item(std::string name, Kind kind) {
     if (name.empty()) throw MatrixError("an item name is empty", -1);
+    // Every matrix must be writable in DLX format, where these characters delimit names.
+    if (name.find_first_of(" \t\n\r:|") != std::string::npos)
+        throw MatrixError("item name " + quote_name(name) + " contains a blank, ':' or '|'", -1);
     if (matrix_.index_.count(name) != 0) throw MatrixError("duplicate item name " + quote_name(name), -1);
     if (matrix_.items_.size() >= kMaxNodes) throw MatrixError("too many items", -1);
     const auto id = static_cast<ItemId>(matrix_.items_.size());

@@ -29,6 +29,8 @@ TEST_CASE("the builder refuses a duplicate name, an empty option and a repeated 
     const ItemId y = b.add_item("y", Kind::primary);
     CHECK_THROWS_WITH(b.add_item("a", Kind::secondary), Catch::Contains("duplicate item name 'a'"));
     CHECK_THROWS_WITH(b.add_item("", Kind::primary), Catch::Contains("empty"));
+    CHECK_THROWS_WITH(b.add_item("r0:1", Kind::primary), Catch::Contains("contains a blank, ':' or '|'"));
+    CHECK_THROWS_WITH(b.add_item("a b", Kind::primary), Catch::Contains("contains a blank"));
     CHECK_THROWS_WITH(b.add_option(std::span<const ItemId>{}), Catch::Contains("empty"));
     try {
         b.add_option({a, y, a});

@@ -15,7 +15,8 @@
 //     Matrix m = std::move(b).build();
 //
 // Item and option ids are dense, 0-based and in the order of addition; the dancer and every
-// model rely on that. The builder rejects a duplicate item name, an empty option and an item
+// model rely on that. The builder rejects a duplicate item name, a name that the DLX format
+// could not write (empty, or holding a blank, ':' or '|'), an empty option and an item
 // repeated in one option (MatrixError, which says which item). An option with no primary item
 // can never be part of a solution: like DLX1, the builder drops it and records a warning.
 #pragma once

@@ -29,12 +29,23 @@ constexpr CommandInfo kCommands[] = {
     {"export", Command::exprt, "write the problem's matrix in Knuth's DLX format"},
 };
 
+struct JobCommand {
+    const char* name;
+    const char* summary;
+};
+
+constexpr JobCommand kJobCommands[] = {
+    {"run", "count a job file's problem and check its published total (xcount run JOB.ini)"},
+    {"verify", "run every job in a folder (default jobs/) and print expected against found"},
+};
+
 std::string usage() {
     std::ostringstream out;
     out << "xcount " << kVersion << ": count every solution of an exact-cover problem (Dancing Links)\n\n"
         << "usage: xcount COMMAND PROBLEM [OPTIONS]\n"
         << "       xcount COMMAND --help | xcount COMMAND MODEL --help\n\ncommands:\n";
     for (const auto& c : kCommands) out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
+    for (const auto& c : kJobCommands) out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
     out << "\nPROBLEM is a file in Knuth's DLX format, or one of the models:\n";
     for (const Model& m : models()) out << "  " << m.name << std::string(10 - m.name.size(), ' ') << m.summary << '\n';
     out << "\nexit status: 0 done, 1 count differs from expected, 2 bad input, 3 stopped early\n";
@@ -125,6 +136,12 @@ int run(const std::vector<std::string>& args) {
     if (args[0] == "--version") {
         std::cout << "xcount " << kVersion << '\n';
         return kExitOk;
+    }
+    if (args[0] == "verify") return verify_command(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (args[0] == "run") {
+        if (args.size() < 2 || args[1].starts_with("-"))
+            throw InputError("run: missing JOB file (xcount run jobs/pentomino-6x10.ini)");
+        return run_command(args[1], std::vector<std::string>(args.begin() + 2, args.end()));
     }
     const CommandInfo* info = find_command(args[0]);
     if (info == nullptr) throw InputError("unknown command '" + args[0] + "' (see xcount --help)");

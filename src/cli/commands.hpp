@@ -1,15 +1,27 @@
 // src/cli/commands.hpp: one function per command, each taking a built problem and settings.
 #pragma once
 
+#include <atomic>
 #include <string>
+#include <vector>
 
 #include "problem.hpp"
 #include "settings.hpp"
+#include "xcount/dancer.hpp"
 
 namespace xcount::cli {
 
 int count_command(const Problem& problem, const Settings& settings);
 int solve_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);
+int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
+int verify_command(const std::vector<std::string>& args);
+
+// A count with no output, stopped when `stop` rises (verify's time limit).
+struct CountResult {
+    SearchStats total;
+    double seconds = 0;
+};
+CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop);
 
 }  // namespace xcount::cli

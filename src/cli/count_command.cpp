@@ -72,7 +72,7 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
     return times;
 }
 
-Outcome parallel_count(const Problem& problem, const Settings& settings) {
+Outcome parallel_count(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop, bool show_progress) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
@@ -89,10 +89,9 @@ Outcome parallel_count(const Problem& problem, const Settings& settings) {
     outcome.resumed = static_cast<std::size_t>(
         std::count_if(known.begin(), known.end(), [](const SubproblemResult& r) { return r.finished; }));
 
-    const std::atomic<bool>& stop = stop_on_signals();
     RunReport report;
     {
-        ProgressDisplay progress(split.size(), outcome.resumed, settings.progress || (!settings.json && isatty(2)));
+        ProgressDisplay progress(split.size(), outcome.resumed, show_progress);
         RunOptions options{.threads = outcome.threads, .stop = &stop, .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
                                progress.finished(r);
@@ -104,7 +103,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings) {
     outcome.total = report.total;
     outcome.slowest = slowest(report, 3);
     outcome.seconds = seconds_since(start);
-    if (!outcome.total.complete) {
+    if (!outcome.total.complete && received_signal() != 0) {
         const auto done = static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
                                                                  [](const SubproblemResult& r) { return r.finished; }));
         std::cerr << "xcount: stopped by signal " << received_signal() << ": " << done << " of " << split.size()
@@ -169,8 +168,15 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
 
 }  // namespace
 
+CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop) {
+    const Outcome outcome = parallel_count(problem, settings, stop, false);
+    return {outcome.total, outcome.seconds};
+}
+
 int count_command(const Problem& problem, const Settings& settings) {
-    const Outcome outcome = settings.limit ? limited_count(problem, settings) : parallel_count(problem, settings);
+    const Outcome outcome =
+        settings.limit ? limited_count(problem, settings)
+                       : parallel_count(problem, settings, stop_on_signals(), settings.progress || (!settings.json && isatty(2)));
     print(problem, settings, outcome);
     if (!outcome.total.complete) return kExitPartial;
     return settings.expect && *settings.expect != outcome.total.solutions ? kExitMismatch : kExitOk;

@@ -1,0 +1,34 @@
+#include "langford.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace xcount {
+
+Problem make_langford(int n, bool up_to_reversal) {
+    if (n < 1 || n > 64) throw InputError("langford: --n must be between 1 and 64, not " + std::to_string(n));
+    MatrixBuilder b;
+    for (int k = 1; k <= n; ++k) b.add_item("v" + std::to_string(k), Kind::primary);
+    for (int i = 0; i < 2 * n; ++i) b.add_item("s" + std::to_string(i), Kind::primary);
+    auto pairs = std::make_shared<std::vector<std::pair<int, int>>>();  // (value, first position)
+    for (int k = 1; k <= n; ++k)
+        for (int i = 0; i + k + 1 < 2 * n; ++i) {
+            if (up_to_reversal && k == 1 && i > n - 2) continue;
+            b.add_option({static_cast<ItemId>(k - 1), static_cast<ItemId>(n + i), static_cast<ItemId>(n + i + k + 1)});
+            pairs->emplace_back(k, i);
+        }
+    Problem p{"langford n=" + std::to_string(n) + (up_to_reversal ? " up to reversal" : ""), std::move(b).build()};
+    p.render = [pairs, n](std::span<const OptionId> solution) {
+        std::vector<int> row(static_cast<std::size_t>(2 * n));
+        for (OptionId o : solution) {
+            const auto [k, i] = (*pairs)[static_cast<std::size_t>(o)];
+            row[static_cast<std::size_t>(i)] = row[static_cast<std::size_t>(i + k + 1)] = k;
+        }
+        std::string out;
+        for (int v : row) out += (out.empty() ? "" : " ") + std::to_string(v);
+        return out + "\n";
+    };
+    return p;
+}
+
+}  // namespace xcount

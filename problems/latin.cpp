@@ -1,0 +1,44 @@
+#include "latin.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace xcount {
+
+Problem make_latin(int n, bool reduced) {
+    if (n < 1 || n > 64) throw InputError("latin: --n must be between 1 and 64, not " + std::to_string(n));
+    MatrixBuilder b;
+    auto name = [](const char* f, int a, int s) { return std::string(f) + std::to_string(a) + "=" + std::to_string(s); };
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) b.add_item("p" + std::to_string(r) + "," + std::to_string(c), Kind::primary);
+    for (int r = 0; r < n; ++r)
+        for (int s = 0; s < n; ++s) b.add_item(name("r", r, s), Kind::primary);
+    for (int c = 0; c < n; ++c)
+        for (int s = 0; s < n; ++s) b.add_item(name("c", c, s), Kind::primary);
+    auto cells = std::make_shared<std::vector<std::pair<int, int>>>();  // (cell, symbol) per option
+    const auto nn = static_cast<ItemId>(n * n);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            for (int s = 0; s < n; ++s) {
+                if (reduced && r == 0 && s != c) continue;
+                if (reduced && c == 0 && s != r) continue;
+                b.add_option({static_cast<ItemId>(r * n + c), static_cast<ItemId>(nn + r * n + s),
+                              static_cast<ItemId>(2 * nn + c * n + s)});
+                cells->emplace_back(r * n + c, s);
+            }
+    Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
+    p.render = [cells, n](std::span<const OptionId> solution) {
+        std::vector<int> grid(static_cast<std::size_t>(n * n));
+        for (OptionId o : solution) grid[static_cast<std::size_t>((*cells)[static_cast<std::size_t>(o)].first)] =
+            (*cells)[static_cast<std::size_t>(o)].second;
+        std::string out;
+        for (int r = 0; r < n; ++r) {
+            for (int c = 0; c < n; ++c) out += (c ? " " : "") + std::to_string(grid[static_cast<std::size_t>(r * n + c)]);
+            out += "\n";
+        }
+        return out;
+    };
+    return p;
+}
+
+}  // namespace xcount

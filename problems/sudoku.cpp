@@ -1,0 +1,90 @@
+#include "sudoku.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace xcount {
+
+namespace {
+
+constexpr int kMaxSymbols = 35;  // 1-9 then A-Z
+
+char symbol_char(int d) { return d < 9 ? static_cast<char>('1' + d) : static_cast<char>('A' + d - 9); }
+
+int symbol_value(char c) {
+    if (c >= '1' && c <= '9') return c - '1';
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 9;
+    if (c >= 'a' && c <= 'z') return c - 'a' + 9;
+    return -1;
+}
+
+// One entry per cell: -1 empty, else the symbol.
+std::vector<int> parse_givens(const std::string& text, int n) {
+    std::vector<int> cells;
+    if (text.empty()) return std::vector<int>(static_cast<std::size_t>(n * n), -1);
+    for (char c : text) {
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+        if (c == '.' || c == '0') {
+            cells.push_back(-1);
+            continue;
+        }
+        const int d = symbol_value(c);
+        if (d < 0 || d >= n)
+            throw InputError("--givens: '" + std::string(1, c) + "' at cell " + std::to_string(cells.size() + 1) +
+                             " is not a symbol of this grid (1.." + std::string(1, symbol_char(n - 1)) + ", or . for empty)");
+        cells.push_back(d);
+    }
+    if (cells.size() != static_cast<std::size_t>(n * n))
+        throw InputError("--givens: " + std::to_string(cells.size()) + " cells given, the grid has " + std::to_string(n * n));
+    return cells;
+}
+
+}  // namespace
+
+Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
+    if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSymbols)
+        throw InputError("sudoku: --box RxC needs R, C >= 1 and R*C <= " + std::to_string(kMaxSymbols));
+    const int n = box_rows * box_cols;
+    const std::vector<int> given = parse_givens(givens, n);
+    MatrixBuilder b;
+    auto id = [n](int family, int a, int d) { return static_cast<ItemId>((family * n + a) * n + d); };
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) b.add_item("p" + std::to_string(r) + "," + std::to_string(c), Kind::primary);
+    const char* families[] = {"r", "c", "b"};
+    for (const char* f : families)
+        for (int a = 0; a < n; ++a)
+            for (int d = 0; d < n; ++d) b.add_item(std::string(f) + std::to_string(a) + "=" + symbol_char(d), Kind::primary);
+    auto placements = std::make_shared<std::vector<std::pair<int, int>>>();  // (cell, symbol) per option
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const int cell = r * n + c, box = (r / box_rows) * box_rows + c / box_cols;
+            for (int d = 0; d < n; ++d) {
+                const int g = given[static_cast<std::size_t>(cell)];
+                if (g >= 0 && g != d) continue;
+                b.add_option({id(0, r, c), id(1, r, d), id(2, c, d), id(3, box, d)});
+                placements->emplace_back(cell, d);
+            }
+        }
+    Problem p{"sudoku " + std::to_string(box_rows) + "x" + std::to_string(box_cols) + (givens.empty() ? "" : " with givens"),
+              std::move(b).build()};
+    p.render = [placements, n, box_rows, box_cols](std::span<const OptionId> solution) {
+        std::string grid(static_cast<std::size_t>(n * n), '.');
+        for (OptionId o : solution) {
+            const auto [cell, d] = (*placements)[static_cast<std::size_t>(o)];
+            grid[static_cast<std::size_t>(cell)] = symbol_char(d);
+        }
+        std::string out;
+        for (int r = 0; r < n; ++r) {
+            if (r > 0 && r % box_rows == 0) out += "\n";
+            for (int c = 0; c < n; ++c) {
+                if (c > 0) out += c % box_cols == 0 ? "  " : " ";
+                out += grid[static_cast<std::size_t>(r * n + c)];
+            }
+            out += "\n";
+        }
+        return out;
+    };
+    return p;
+}
+
+}  // namespace xcount

@@ -1,0 +1,19 @@
+// problems/sudoku.hpp: sudoku grids with boxes of R x C cells (n = R*C symbols).
+//
+// Items, all primary: cell p(r,c), row-symbol r(r,d), column-symbol c(c,d), box-symbol b(b,d).
+// Option "p(r,c) r(r,d) c(c,d) b(b,d)" writes symbol d in cell (r,c): n^3 options in all,
+// fewer with givens (a given cell keeps only its symbol). Without givens the count is the
+// number of complete grids: 288 for 2x2 boxes (OEIS A107739), 28,200,960 for 2x3.
+// Givens: n*n characters in row order, '.' or '0' for an empty cell, symbols 1-9 then A-Z;
+// blanks and newlines are ignored (so a file of rows works too).
+#pragma once
+
+#include <string>
+
+#include "problem.hpp"
+
+namespace xcount {
+
+Problem make_sudoku(int box_rows, int box_cols, const std::string& givens);
+
+}  // namespace xcount
