@@ -248,29 +248,65 @@ std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orie
     return {shapes.begin(), shapes.end()};
 }
 
-Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
-                      const std::string& name) {
-    bool three_d = false;
-    for (const Cell& c : board) three_d = three_d || c[2] != 0;
+namespace {
+
+bool is_three_d(const std::vector<Cell>& board) {
+    return std::any_of(board.begin(), board.end(), [](const Cell& c) { return c[2] != 0; });
+}
+
+void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Copies copies) {
+    const bool three_d = is_three_d(board);
     for (const Piece& p : pieces)
         for (const Cell& c : p.cells)
             if (c[2] != 0 && !three_d) throw InputError("piece " + quote_name(p.name) + " is three-dimensional but the board is flat");
-    if (copies == Copies::once) {
-        std::size_t area = 0;
-        for (const Piece& p : pieces) area += p.cells.size();
-        if (area != board.size())
-            throw InputError("the pieces cover " + std::to_string(area) + " cells (" + std::to_string(pieces.size()) +
-                             " pieces) but the board has " + std::to_string(board.size()));
+    if (copies.unlimited()) return;
+    std::size_t area = 0;
+    for (const Piece& p : pieces) area += p.cells.size() * static_cast<std::size_t>(copies.each);
+    if (area != board.size()) {
+        const std::string each = copies.each == 1 ? "" : " x " + std::to_string(copies.each) + " copies";
+        throw InputError("the pieces cover " + std::to_string(area) + " cells (" + std::to_string(pieces.size()) + " pieces" + each +
+                         ") but the board has " + std::to_string(board.size()));
     }
+}
+
+// Every position of `shape` on the board: the board cells it covers, in shape order.
+std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item,
+                                         const Cell& high) {
+    std::vector<std::vector<Cell>> out;
+    for (int z = 0; z <= high[2]; ++z)
+        for (int y = 0; y <= high[1]; ++y)
+            for (int x = 0; x <= high[0]; ++x) {
+                std::vector<Cell> cells;
+                for (const Cell& s : shape) {
+                    const Cell c{s[0] + x, s[1] + y, s[2] + z};
+                    if (!cell_item.count(c)) break;
+                    cells.push_back(c);
+                }
+                if (cells.size() == shape.size()) out.push_back(std::move(cells));
+            }
+    return out;
+}
+
+}  // namespace
+
+Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
+                      const std::string& name) {
+    if (copies.each < 0 || copies.each > 16) throw InputError("--copies must be once, any or 1..16");
+    check_fit(pieces, board, copies);
+    const bool three_d = is_three_d(board);
     MatrixBuilder b;
-    std::vector<ItemId> piece_item;
-    if (copies == Copies::once)
-        for (const Piece& p : pieces) piece_item.push_back(b.add_item(p.name, Kind::primary));
+    // With k copies each copy is an item of its own ("T", "T#2", ...): every tiling is then
+    // found k! times per piece, which Problem::overcount divides out.
+    std::vector<std::vector<ItemId>> copy_items(pieces.size());
+    Count overcount = 1;
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+        for (int c = 1; c <= copies.each; ++c) {
+            copy_items[k].push_back(b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)), Kind::primary));
+            overcount *= static_cast<Count>(c);
+        }
     std::map<Cell, ItemId> cell_item;
-    for (const Cell& c : board) {
-        if (cell_item.count(c)) continue;
-        cell_item[c] = b.add_item(cell_name(c, three_d), Kind::primary);
-    }
+    for (const Cell& c : board)
+        if (!cell_item.count(c)) cell_item[c] = b.add_item(cell_name(c, three_d), Kind::primary);
     struct Placement {
         char letter;
         std::vector<Cell> cells;
@@ -284,30 +320,20 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
         const auto shapes = orientations(pieces[k].cells, mode, three_d);
         notes.push_back("piece " + pieces[k].name + ": " + std::to_string(shapes.size()) + " orientations");
         for (const auto& shape : shapes)
-            for (int z = 0; z <= high[2]; ++z)
-                for (int y = 0; y <= high[1]; ++y)
-                    for (int x = 0; x <= high[0]; ++x) {
-                        std::vector<ItemId> option;
-                        std::vector<Cell> cells;
-                        if (copies == Copies::once) option.push_back(piece_item[k]);
-                        bool fits = true;
-                        for (const Cell& s : shape) {
-                            const Cell c{s[0] + x, s[1] + y, s[2] + z};
-                            const auto it = cell_item.find(c);
-                            if (it == cell_item.end()) {
-                                fits = false;
-                                break;
-                            }
-                            option.push_back(it->second);
-                            cells.push_back(c);
-                        }
-                        if (!fits) continue;
-                        b.add_option(option);
-                        placements->push_back({pieces[k].name[0], std::move(cells)});
-                    }
+            for (const auto& cells : positions(shape, cell_item, high)) {
+                std::vector<ItemId> option(1);
+                for (const Cell& c : cells) option.push_back(cell_item.at(c));
+                const std::vector<ItemId> labels = copies.unlimited() ? std::vector<ItemId>{-1} : copy_items[k];
+                for (ItemId label : labels) {
+                    if (label >= 0) option[0] = label;
+                    b.add_option(std::span<const ItemId>(option).subspan(label >= 0 ? 0 : 1));
+                    placements->push_back({pieces[k].name[0], cells});
+                }
+            }
     }
-    Problem problem{name, std::move(b).build(), {}};
+    Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
+    problem.overcount = overcount;
     problem.render = [placements, board](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);

@@ -8,6 +8,7 @@
 // 48 in space), or those of determinant +1 for one-sided pieces (4 and 24), or the identity
 // for fixed ones; duplicate shapes are removed (12 free pentominoes: 63 orientations).
 // With copies = any there are no piece items: any number of each piece (domino tilings).
+// With k copies each copy has its own item, and Problem::overcount = (k!)^pieces.
 //
 // Piece file (problems/pieces/): "piece NAME" then rows, X a cell and . none; "+" starts the
 // next layer; '#' starts a comment line. Board: "RxC", "AxBxC" (x y z as columns, rows,
@@ -30,7 +31,13 @@ struct Piece {
 };
 
 enum class Orientations { free, one_sided, fixed };
-enum class Copies { once, any };
+// How many copies of each piece: exactly `each` (1 by default), or any number (each == 0).
+struct Copies {
+    int each = 1;
+    bool unlimited() const { return each == 0; }
+    static Copies once() { return {1}; }
+    static Copies any() { return {0}; }
+};
 
 std::vector<Piece> read_pieces_file(const std::string& path);
 std::vector<Piece> parse_pieces(const std::string& text, const std::string& source);

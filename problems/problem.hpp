@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "xcount/count.hpp"
 #include "xcount/matrix.hpp"
 
 namespace xcount {
@@ -19,6 +20,9 @@ struct Problem {
     Matrix matrix;
     std::function<std::string(std::span<const OptionId>)> render = {};  // may be empty
     std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
+    // Every solution of the problem is found this many times by the search (labelled copies
+    // of identical pieces); the reported totals are the search's divided by it.
+    Count overcount = 1;
 };
 
 }  // namespace xcount

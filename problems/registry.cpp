@@ -23,7 +23,8 @@ void declare_polyform(po::options_description& o) {
         "board", po::value<std::string>()->required(), "RxC, AxBxC, or a board file (see problems/boards/)")(
         "orientations", po::value<std::string>()->default_value("free"),
         "free (rotations and reflections), one-sided (rotations only), fixed")(
-        "copies", po::value<std::string>()->default_value("once"), "once (each piece exactly once) or any (any number)");
+        "copies", po::value<std::string>()->default_value("once"),
+        "once (each piece exactly once), K (exactly K of each, 1..16) or any (any number)");
 }
 
 Problem build_polyform(const po::variables_map& v) {
@@ -32,12 +33,19 @@ Problem build_polyform(const po::variables_map& v) {
     if (mode == "one-sided") orientations = Orientations::one_sided;
     else if (mode == "fixed") orientations = Orientations::fixed;
     else if (mode != "free") throw InputError("--orientations must be free, one-sided or fixed, not " + quote_name(mode));
-    if (copies != "once" && copies != "any") throw InputError("--copies must be once or any, not " + quote_name(copies));
+    Copies how_many = Copies::once();
+    if (copies == "any") {
+        how_many = Copies::any();
+    } else if (copies != "once") {
+        const auto k = parse_count(copies);
+        if (!k || *k < 1 || *k > 16) throw InputError("--copies must be once, any or 1..16, not " + quote_name(copies));
+        how_many.each = static_cast<int>(*k);
+    }
     const std::string pieces = v["pieces"].as<std::string>(), board = v["board"].as<std::string>();
     return make_polyform(read_pieces_file(pieces), read_board(board), orientations,
-                         copies == "any" ? Copies::any : Copies::once,
+                         how_many,
                          std::filesystem::path(pieces).stem().string() + " on " + board +
-                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "any" ? " (any copies)" : ""));
+                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)"));
 }
 
 void declare_sudoku(po::options_description& o) {

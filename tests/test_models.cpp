@@ -67,9 +67,9 @@ TEST_CASE("every model's exported DLX file counts the same as the model", "[mode
         out.push_back(make_sudoku(2, 2, ""));
         out.push_back(make_langford(8, false));
         out.push_back(make_latin(4, false));
-        out.push_back(make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once, "3x20"));
+        out.push_back(make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once(), "3x20"));
         out.push_back(make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/domino.txt"), read_board("4x4"),
-                                    Orientations::free, Copies::any, "dominoes"));
+                                    Orientations::free, Copies::any(), "dominoes"));
         return out;
     }();
     for (const Problem& p : problems) {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "polyform.hpp"
 #include "xcount/dancer.hpp"
 
@@ -46,7 +48,7 @@ TEST_CASE("Soma pieces: 24 rotations for a chiral piece, and A and B are mirror 
 
 TEST_CASE("the 3x20 pentomino matrix has the size computed by hand, and 8 tilings", "[polyform]") {
     const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
-    const Problem p = make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once, "3x20");
+    const Problem p = make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once(), "3x20");
     CHECK(p.matrix.item_count() == 12 + 60);
     CHECK(p.matrix.primary_count() == 72);
     // Domino-free check of the placement count for one piece: the X fits (3-2)*(20-2) = 18 ways.
@@ -74,9 +76,43 @@ TEST_CASE("bad pieces and boards are refused with the reason", "[polyform][bad-i
     CHECK_THROWS_WITH(parse_pieces("piece A\nX?\n", "p.txt"), Catch::Contains("p.txt:2: piece 'A': unexpected character '?'"));
     CHECK_THROWS_WITH(parse_pieces("# nothing\n", "p.txt"), "p.txt: no pieces");
     const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
-    CHECK_THROWS_WITH(make_polyform(pentominoes, read_board("6x9"), Orientations::free, Copies::once, "x"),
+    CHECK_THROWS_WITH(make_polyform(pentominoes, read_board("6x9"), Orientations::free, Copies::once(), "x"),
                       "the pieces cover 60 cells (12 pieces) but the board has 54");
     const auto soma = read_pieces_file(kPieces + "soma.txt");
-    CHECK_THROWS_WITH(make_polyform(soma, read_board("3x9"), Orientations::free, Copies::once, "x"),
+    CHECK_THROWS_WITH(make_polyform(soma, read_board("3x9"), Orientations::free, Copies::once(), "x"),
                       Catch::Contains("three-dimensional but the board is flat"));
+}
+
+TEST_CASE("the 35 hexominoes and the 29 pentacubes are complete and distinct", "[polyform]") {
+    // Fixed hexominoes: 216 (OEIS A001168); fixed pentacubes: 534 (OEIS A001931).
+    const auto hexominoes = read_pieces_file(kPieces + "hexominoes.txt");
+    REQUIRE(hexominoes.size() == 35);
+    CHECK(total_orientations(hexominoes, Orientations::free, false) == 216);
+    const auto pentacubes = read_pieces_file(kPieces + "pentacubes.txt");
+    REQUIRE(pentacubes.size() == 29);
+    CHECK(total_orientations(pentacubes, Orientations::one_sided, true) == 534);
+    // Distinct: no orientation of one piece is an orientation of another.
+    for (const auto* set : {&hexominoes, &pentacubes}) {
+        std::set<std::vector<Cell>> seen;
+        std::size_t total = 0;
+        for (const Piece& p : *set) {
+            const auto shapes = orientations(p.cells, set == &hexominoes ? Orientations::free : Orientations::one_sided, set != &hexominoes);
+            total += shapes.size();
+            seen.insert(shapes.begin(), shapes.end());
+        }
+        CHECK(seen.size() == total);
+        for (const Piece& p : *set) CHECK(p.cells.size() == (set == &hexominoes ? 6u : 5u));
+    }
+}
+
+TEST_CASE("k copies: each copy is an item, and the overcount k! divides out exactly", "[polyform]") {
+    const auto domino = read_pieces_file(kPieces + "domino.txt");
+    const Problem four = make_polyform(domino, read_board("2x4"), Orientations::free, Copies{4}, "2x4");
+    CHECK(four.overcount == 24);
+    const Count labelled = Dancer(four.matrix).count().solutions;
+    // The 2x4 board has 5 domino tilings (Fibonacci F(5), OEIS A099390).
+    CHECK(labelled == 5 * 24);
+    CHECK(Dancer(make_polyform(domino, read_board("2x4"), Orientations::free, Copies::any(), "any").matrix).count().solutions == 5);
+    CHECK_THROWS_WITH(make_polyform(domino, read_board("2x4"), Orientations::free, Copies{3}, "x"),
+                      "the pieces cover 6 cells (1 pieces x 3 copies) but the board has 8");
 }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -166,17 +167,27 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
     }
 }
 
+// Labelled copies of identical pieces make the search find each solution `overcount` times.
+void divide_overcount(const Problem& problem, Outcome& outcome) {
+    if (problem.overcount == 1) return;
+    if (outcome.total.complete && outcome.total.solutions % problem.overcount != 0)
+        throw std::logic_error("the search's total is not a multiple of the model's overcount");
+    outcome.total.solutions /= problem.overcount;
+}
+
 }  // namespace
 
 CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop) {
-    const Outcome outcome = parallel_count(problem, settings, stop, false);
+    Outcome outcome = parallel_count(problem, settings, stop, false);
+    divide_overcount(problem, outcome);
     return {outcome.total, outcome.seconds};
 }
 
 int count_command(const Problem& problem, const Settings& settings) {
-    const Outcome outcome =
+    Outcome outcome =
         settings.limit ? limited_count(problem, settings)
                        : parallel_count(problem, settings, stop_on_signals(), settings.progress || (!settings.json && isatty(2)));
+    divide_overcount(problem, outcome);
     print(problem, settings, outcome);
     if (!outcome.total.complete) return kExitPartial;
     return settings.expect && *settings.expect != outcome.total.solutions ? kExitMismatch : kExitOk;
