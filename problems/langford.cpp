@@ -1,5 +1,6 @@
 #include "langford.hpp"
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -18,6 +19,16 @@ Problem make_langford(int n, bool up_to_reversal) {
             pairs->emplace_back(k, i);
         }
     Problem p{"langford n=" + std::to_string(n) + (up_to_reversal ? " up to reversal" : ""), std::move(b).build()};
+    if (!up_to_reversal) {  // reversal: the pair k at (i, i+k+1) goes to (2n-2-i-k, 2n-1-i)
+        std::map<std::pair<int, int>, OptionId> option_of;
+        for (std::size_t o = 0; o < pairs->size(); ++o) option_of[(*pairs)[o]] = static_cast<OptionId>(o);
+        Symmetry reversal{"reversal", std::vector<OptionId>(pairs->size()), {}};
+        for (std::size_t o = 0; o < pairs->size(); ++o) {
+            const auto [k, i] = (*pairs)[o];
+            reversal.options[o] = option_of.at({k, 2 * n - 2 - i - k});
+        }
+        p.symmetries.push_back(std::move(reversal));
+    }
     p.render = [pairs, n](std::span<const OptionId> solution) {
         std::vector<int> row(static_cast<std::size_t>(2 * n));
         for (OptionId o : solution) {

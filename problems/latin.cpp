@@ -27,6 +27,19 @@ Problem make_latin(int n, bool reduced) {
                 cells->emplace_back(r * n + c, s);
             }
     Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
+    if (!reduced) {  // option (r*n + c)*n + s puts s in (r, c)
+        auto option = [n](int r, int c, int s) { return static_cast<OptionId>((r * n + c) * n + s); };
+        Symmetry transpose{"transpose", std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};
+        Symmetry relabel{"relabel+1", std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c)
+                for (int s = 0; s < n; ++s) {
+                    transpose.options[static_cast<std::size_t>(option(r, c, s))] = option(c, r, s);
+                    relabel.options[static_cast<std::size_t>(option(r, c, s))] = option(r, c, (s + 1) % n);
+                }
+        p.symmetries.push_back(std::move(transpose));
+        if (n > 1) p.symmetries.push_back(std::move(relabel));
+    }
     p.render = [cells, n](std::span<const OptionId> solution) {
         std::vector<int> grid(static_cast<std::size_t>(n * n));
         for (OptionId o : solution) grid[static_cast<std::size_t>((*cells)[static_cast<std::size_t>(o)].first)] =

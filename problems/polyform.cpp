@@ -225,30 +225,25 @@ std::vector<Cell> read_board(const std::string& spec) {
 
 std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d) {
     std::set<std::vector<Cell>> shapes;
-    std::array<int, 3> perm{0, 1, 2};
-    do {
-        if (!three_d && perm[2] != 2) continue;
-        const int parity = (perm[0] > perm[1]) + (perm[0] > perm[2]) + (perm[1] > perm[2]);
-        for (int signs = 0; signs < 8; ++signs) {
-            if (!three_d && (signs & 4)) continue;
-            const int negatives = (signs & 1) + (signs >> 1 & 1) + (signs >> 2 & 1);
-            const bool proper = (parity + negatives) % 2 == 0;
-            const bool identity = perm == std::array<int, 3>{0, 1, 2} && signs == 0;
-            if ((mode == Orientations::one_sided && !proper) || (mode == Orientations::fixed && !identity)) continue;
-            std::vector<Cell> image;
-            for (const Cell& c : cells) {
-                Cell t;
-                for (std::size_t k = 0; k < 3; ++k) t[k] = (signs >> k & 1 ? -1 : 1) * c[static_cast<std::size_t>(perm[k])];
-                image.push_back(t);
-            }
-            normalise(image);
-            shapes.insert(image);
-        }
-    } while (std::next_permutation(perm.begin(), perm.end()));
+    const std::vector<LatticeMap> maps = lattice_maps(three_d);
+    for (const LatticeMap& map : maps) {
+        const bool identity = &map == &maps.front();
+        if ((mode == Orientations::one_sided && !map.proper) || (mode == Orientations::fixed && !identity)) continue;
+        std::vector<Cell> image;
+        for (const Cell& c : cells) image.push_back(map(c));
+        normalise(image);
+        shapes.insert(image);
+    }
     return {shapes.begin(), shapes.end()};
 }
 
 namespace {
+
+struct Placement {
+    char letter;         // drawn with the piece's first letter
+    std::size_t piece;   // index in the piece list
+    std::vector<Cell> cells;
+};
 
 bool is_three_d(const std::vector<Cell>& board) {
     return std::any_of(board.begin(), board.end(), [](const Cell& c) { return c[2] != 0; });
@@ -287,6 +282,68 @@ std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const s
     return out;
 }
 
+// Every lattice map that takes the board onto itself (up to a translation) and the piece set
+// onto itself, as a permutation of the placements. A one-sided piece may go to its mirror
+// image (the Soma pieces A and B); a map under which some piece has no image is left out.
+std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode,
+                                       const std::vector<Placement>& placements) {
+    const bool three_d = is_three_d(board);
+    auto sorted = [](std::vector<Cell> cells) {
+        std::sort(cells.begin(), cells.end());
+        return cells;
+    };
+    const std::vector<Cell> board_cells = sorted(board);
+    std::vector<std::set<std::vector<Cell>>> shapes;
+    for (const Piece& p : pieces) {
+        const auto all = orientations(p.cells, mode, three_d);
+        shapes.emplace_back(all.begin(), all.end());
+    }
+    std::map<std::pair<std::size_t, std::vector<Cell>>, OptionId> option_at;
+    for (std::size_t o = 0; o < placements.size(); ++o)
+        option_at[{placements[o].piece, sorted(placements[o].cells)}] = static_cast<OptionId>(o);
+
+    std::vector<Symmetry> symmetries;
+    const auto maps = lattice_maps(three_d);
+    for (std::size_t m = 1; m < maps.size(); ++m) {
+        const LatticeMap& map = maps[m];
+        // The translation that brings the image of the board back onto the board's corner.
+        Cell low = board_cells.front(), image_low = map(board_cells.front());
+        for (const Cell& c : board_cells)
+            for (std::size_t k = 0; k < 3; ++k) low[k] = std::min(low[k], c[k]), image_low[k] = std::min(image_low[k], map(c)[k]);
+        auto move = [&](const Cell& c) {
+            Cell t = map(c);
+            for (std::size_t k = 0; k < 3; ++k) t[k] += low[k] - image_low[k];
+            return t;
+        };
+        std::vector<Cell> image;
+        for (const Cell& c : board_cells) image.push_back(move(c));
+        if (sorted(image) != board_cells) continue;
+        std::vector<std::size_t> piece_to;
+        std::set<std::size_t> used;
+        for (const Piece& p : pieces) {
+            std::vector<Cell> shape;
+            for (const Cell& c : p.cells) shape.push_back(map(c));
+            normalise(shape);
+            const auto it = std::find_if(shapes.begin(), shapes.end(), [&](const auto& set) { return set.count(shape) != 0; });
+            if (it == shapes.end()) break;
+            piece_to.push_back(static_cast<std::size_t>(it - shapes.begin()));
+            used.insert(piece_to.back());
+        }
+        if (piece_to.size() != pieces.size() || used.size() != pieces.size()) continue;
+        Symmetry g{map.name, std::vector<OptionId>(placements.size()), {}};
+        bool complete = true;
+        for (std::size_t o = 0; o < placements.size() && complete; ++o) {
+            std::vector<Cell> cells;
+            for (const Cell& c : placements[o].cells) cells.push_back(move(c));
+            const auto it = option_at.find({piece_to[placements[o].piece], sorted(cells)});
+            complete = it != option_at.end();
+            if (complete) g.options[o] = it->second;
+        }
+        if (complete) symmetries.push_back(std::move(g));
+    }
+    return symmetries;
+}
+
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
@@ -307,10 +364,6 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     std::map<Cell, ItemId> cell_item;
     for (const Cell& c : board)
         if (!cell_item.count(c)) cell_item[c] = b.add_item(cell_name(c, three_d), Kind::primary);
-    struct Placement {
-        char letter;
-        std::vector<Cell> cells;
-    };
     auto placements = std::make_shared<std::vector<Placement>>();
     std::vector<std::string> notes;
     Cell high{0, 0, 0};
@@ -327,13 +380,14 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 for (ItemId label : labels) {
                     if (label >= 0) option[0] = label;
                     b.add_option(std::span<const ItemId>(option).subspan(label >= 0 ? 0 : 1));
-                    placements->push_back({pieces[k].name[0], cells});
+                    placements->push_back({pieces[k].name[0], k, cells});
                 }
             }
     }
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
     problem.overcount = overcount;
+    if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements);
     problem.render = [placements, board](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);

@@ -19,11 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "lattice.hpp"
 #include "problem.hpp"
 
 namespace xcount {
-
-using Cell = std::array<int, 3>;  // x (column), y (row), z (layer)
 
 struct Piece {
     std::string name;

@@ -1,8 +1,9 @@
 // problems/problem.hpp: what a model hands to the engine.
 //
 // A model is a function from its parameters to a Problem: the matrix, a name that says which
-// instance it is, and optionally a renderer that turns a solution (its option ids) into text
-// a person can read. The engine only ever sees `matrix`.
+// instance it is, optionally a renderer that turns a solution (its option ids) into text a
+// person can read, and the symmetries it knows. The engine only ever sees `matrix` and the
+// symmetries as permutations.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,7 @@
 
 #include "xcount/count.hpp"
 #include "xcount/matrix.hpp"
+#include "xcount/symmetry.hpp"
 
 namespace xcount {
 
@@ -23,6 +25,9 @@ struct Problem {
     // Every solution of the problem is found this many times by the search (labelled copies
     // of identical pieces); the reported totals are the search's divided by it.
     Count overcount = 1;
+    // Symmetries of the matrix (option permutations; item maps may be left for the engine to
+    // derive). The engine closes them into a group; empty: none known.
+    std::vector<Symmetry> symmetries = {};
 };
 
 }  // namespace xcount

@@ -1,5 +1,7 @@
 #include "queens.hpp"
 
+#include "lattice.hpp"
+
 #include <string>
 #include <vector>
 
@@ -45,9 +47,21 @@ Problem make_queens(int n) {
             b.add_option({row[u], col[v], diag[u + v], anti[u + static_cast<std::size_t>(n - 1) - v]});
         }
     }
-    // Option id i*n + j is the queen on (i, j): the renderer relies on it.
-    return Problem{"queens n=" + std::to_string(n), std::move(b).build(),
-                   [n](std::span<const OptionId> s) { return render_board(n, s); }};
+    // Option id i*n + j is the queen on (i, j): the renderer and the symmetries rely on it.
+    Problem p{"queens n=" + std::to_string(n), std::move(b).build(), [n](std::span<const OptionId> s) { return render_board(n, s); }};
+    for (const LatticeMap& map : lattice_maps(false)) {
+        if (map.name == "identity") continue;
+        Symmetry g{map.name, std::vector<OptionId>(static_cast<std::size_t>(n * n)), {}};
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                // Centre the board on the origin (doubled coordinates), map, and shift back.
+                const Cell image = map(Cell{2 * j - (n - 1), 2 * i - (n - 1), 0});
+                const int x = (image[0] + n - 1) / 2, y = (image[1] + n - 1) / 2;
+                g.options[static_cast<std::size_t>(i * n + j)] = y * n + x;
+            }
+        p.symmetries.push_back(std::move(g));
+    }
+    return p;
 }
 
 }  // namespace xcount

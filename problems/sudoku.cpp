@@ -67,6 +67,23 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
         }
     Problem p{"sudoku " + std::to_string(box_rows) + "x" + std::to_string(box_cols) + (givens.empty() ? "" : " with givens"),
               std::move(b).build()};
+    if (givens.empty()) {  // option (r*n + c)*n + d writes d in (r, c)
+        auto option = [n](int r, int c, int d) { return static_cast<OptionId>((r * n + c) * n + d); };
+        for (int shift = 1; shift < n; ++shift) {
+            Symmetry relabel{"relabel+" + std::to_string(shift), std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};
+            for (int r = 0; r < n; ++r)
+                for (int c = 0; c < n; ++c)
+                    for (int d = 0; d < n; ++d) relabel.options[static_cast<std::size_t>(option(r, c, d))] = option(r, c, (d + shift) % n);
+            p.symmetries.push_back(std::move(relabel));
+        }
+        if (box_rows == box_cols) {
+            Symmetry transpose{"transpose", std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};
+            for (int r = 0; r < n; ++r)
+                for (int c = 0; c < n; ++c)
+                    for (int d = 0; d < n; ++d) transpose.options[static_cast<std::size_t>(option(r, c, d))] = option(c, r, d);
+            p.symmetries.push_back(std::move(transpose));
+        }
+    }
     p.render = [placements, n, box_rows, box_cols](std::span<const OptionId> solution) {
         std::string grid(static_cast<std::size_t>(n * n), '.');
         for (OptionId o : solution) {

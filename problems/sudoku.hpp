@@ -5,7 +5,8 @@
 // fewer with givens (a given cell keeps only its symbol). Without givens the count is the
 // number of complete grids: 288 for 2x2 boxes (OEIS A107739), 28,200,960 for 2x3.
 // Givens: n*n characters in row order, '.' or '0' for an empty cell, symbols 1-9 then A-Z;
-// blanks and newlines are ignored (so a file of rows works too).
+// blanks and newlines are ignored (so a file of rows works too). Without givens the problem
+// carries the cyclic relabellings of the symbols and, for square boxes, the transpose.
 #pragma once
 
 #include <string>

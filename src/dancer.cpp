@@ -1,5 +1,6 @@
 #include "xcount/dancer.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace xcount {
@@ -76,7 +77,7 @@ void Dancer::push(OptionId option) {
     const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
     if (option < 0 || static_cast<std::size_t>(option) >= option_first_.size()) throw InputError(where + " does not exist");
     if (link(0).next == 0) throw InputError(where + ": the search has already found a solution here");
-    const Ref best = choose();
+    const Ref best = choose_at(level);
     Ref at = option_first_[static_cast<std::size_t>(option)];
     while (node(at).top != 0 && node(at).top != best) at += kStride;
     if (node(at).top != best) throw InputError(where + " does not hold the item the search chooses there");
@@ -88,6 +89,14 @@ void Dancer::push(OptionId option) {
     choice_[static_cast<std::size_t>(level)] = at;
     cover_rest(at);
     ++depth_;
+}
+
+void Dancer::set_first_item(ItemId item) {
+    if (depth_ != 0) throw std::logic_error("Dancer::set_first_item: only at the root");
+    if (item >= 0 && (static_cast<std::size_t>(item) + 1 >= links_.size() || link(static_cast<Ref>(item + 1) * kStride).next ==
+                                                                                   static_cast<Ref>(item + 1) * kStride))
+        throw std::logic_error("Dancer::set_first_item: not a primary item");
+    first_item_ = item < 0 ? 0 : static_cast<Ref>(item + 1) * kStride;
 }
 
 void Dancer::pop() {

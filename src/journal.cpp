@@ -22,7 +22,7 @@ constexpr auto kSyncEvery = std::chrono::seconds(5);
 
 std::string header_line(const JournalHeader& h) {
     return std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
-           " subproblems=" + std::to_string(h.subproblems);
+           " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
 }
 
 std::optional<JournalHeader> parse_header(const std::string& line) {
@@ -42,8 +42,26 @@ std::optional<JournalHeader> parse_header(const std::string& line) {
 std::string body_of(std::size_t id, const SubproblemResult& r) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
-    return std::to_string(id) + " " + to_string(r.stats.solutions) + " " + std::to_string(r.stats.updates) + " " +
-           std::to_string(r.stats.nodes) + " " + seconds;
+    std::string body = std::to_string(id) + " " + to_string(r.stats.solutions) + " " + std::to_string(r.stats.updates) + " " +
+                       std::to_string(r.stats.nodes) + " " + seconds;
+    if (!r.fixed.empty()) {
+        body += " fixed=";
+        for (std::size_t k = 0; k < r.fixed.size(); ++k) body += (k ? "," : "") + to_string(r.fixed[k]);
+    }
+    return body;
+}
+
+// "fixed=a,b,c" into counts; false when malformed.
+bool parse_fixed(const std::string& field, std::vector<Count>& fixed) {
+    if (field.rfind("fixed=", 0) != 0) return false;
+    std::istringstream parts(field.substr(6));
+    std::string part;
+    while (std::getline(parts, part, ',')) {
+        const auto value = parse_count(part);
+        if (!value) return false;
+        fixed.push_back(*value);
+    }
+    return !fixed.empty();
 }
 
 // One recorded line: "id solutions updates nodes seconds check".
@@ -58,6 +76,9 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
     if (!(in >> id_value >> solutions >> r.stats.updates >> r.stats.nodes >> r.seconds)) return false;
     const auto count = parse_count(solutions);
     if (!count) return false;
+    std::string extra;
+    if (in >> extra && !parse_fixed(extra, r.fixed)) return false;
+    if (in >> extra) return false;
     id = id_value;
     r.stats.solutions = *count;
     r.finished = true;
@@ -117,7 +138,7 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
             if (number == 1) continue;
             std::size_t id = 0;
             SubproblemResult r;
-            if (!parse_entry(line, id, r) || id >= known.size())
+            if (!parse_entry(line, id, r) || id >= known.size() || r.fixed.size() != header.group_order)
                 throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
             if (known[id].finished)
                 throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));

@@ -31,7 +31,10 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     {
         try {
             Dancer dancer(matrix);
+            dancer.set_first_item(split.first_item());
             const Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
+            std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
+            std::uint32_t stamp = 0;
 #pragma omp for schedule(dynamic, 1)
             for (long long id = 0; id < n; ++id) {
                 auto& slot = report.results[static_cast<std::size_t>(id)];
@@ -42,13 +45,20 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
                 }
                 const auto start = std::chrono::steady_clock::now();
                 dancer.replay(split.prefix(static_cast<std::size_t>(id)));
-                SearchStats stats = dancer.count(limits);
+                SubproblemResult result;
+                if (options.group) {
+                    result.fixed.assign(options.group->order(), 0);
+                    result.stats = dancer.search(
+                        [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits);
+                } else {
+                    result.stats = dancer.count(limits);
+                }
                 dancer.unwind();
-                if (!stats.complete) continue;  // abandoned: stopped in flight
-                SubproblemResult result{true, stats,
-                                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+                if (!result.stats.complete) continue;  // abandoned: stopped in flight
+                result.finished = true;
+                result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 std::lock_guard<std::mutex> lock(finish_lock);
-                slot = result;
+                slot = std::move(result);
                 ++report.finished_now;
                 if (options.on_finished) options.on_finished(static_cast<std::size_t>(id), slot);
             }
@@ -61,11 +71,19 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     if (error) std::rethrow_exception(error);
 
     report.total = split.above();
-    for (const auto& r : report.results) {
-        if (r.finished) {
-            report.total += r.stats;
-        } else {
+    if (options.group) report.fixed.assign(options.group->order(), 0);
+    for (std::size_t id = 0; id < report.results.size(); ++id) {
+        const SubproblemResult& r = report.results[id];
+        if (!r.finished) {
             report.total.complete = false;
+            continue;
+        }
+        SearchStats weighted = r.stats;
+        weighted.solutions *= split.weight(id);
+        report.total += weighted;
+        if (options.group) {
+            if (r.fixed.size() != report.fixed.size()) throw std::logic_error("run_split: a result lacks its Fix(g) counts");
+            for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] += r.fixed[k];
         }
     }
     return report;

@@ -67,6 +67,10 @@ public:
     void unwind();
     int depth() const { return depth_; }
 
+    // Makes the search branch on `item` at level 0 instead of the MRV choice (-1: no such
+    // rule): symmetry reduction needs every subtree below level 0 to hold one option of it.
+    void set_first_item(ItemId item);
+
     // The walk behind count() and search(), exposed for the splitter. A Policy provides
     //   static constexpr bool cuts;   // true: leaves are cut() instead of searched
     //   int cut_depth;                // absolute level at which to cut (when cuts)
@@ -118,6 +122,9 @@ private:
     std::vector<Ref> choice_;                  // node chosen at each level
     std::vector<OptionId> solution_;           // scratch for search()'s visitor
     int depth_ = 0;                            // levels replayed
+    Ref first_item_ = 0;                       // header forced at level 0, 0 for none
+
+    Ref choose_at(int level) const { return level == 0 && first_item_ != 0 ? first_item_ : choose(); }
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----
@@ -235,7 +242,7 @@ forward:
             goto backup;
         }
     }
-    best = choose();
+    best = choose_at(level);
     if constexpr (Policy::cuts) {
         if (node(best).top == 0) {  // a dead end above the cut depth is a subproblem too
             policy.cut(level);

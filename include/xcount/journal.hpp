@@ -4,6 +4,7 @@
 //
 //     xcount-journal 1 fingerprint=7d2c...e1 depth=4 subproblems=1771
 //     17 12 40317 2213 0.004132 9f03...c2      <- id solutions updates nodes seconds check
+//     17 12 40317 2213 0.004132 fixed=12,0,0,0 9f03...c2   <- with --symmetry check
 //
 // `check` hashes the rest of its line, so a hand-edited or damaged line is refused. A torn
 // last line (no newline: the process died while writing it) is ignored, cut off and redone.
@@ -25,6 +26,7 @@ struct JournalHeader {
     std::string fingerprint;  // of matrix, depth, mode and program version
     int depth = 0;
     std::size_t subproblems = 0;
+    std::size_t group_order = 0;  // Fix(g) counts each line carries (0: none); part of the mode
 };
 
 // The fingerprint a run of `mode` ("count", ...) on this matrix and depth writes and expects.

@@ -3,7 +3,9 @@
 // Each thread builds its own Dancer from the shared, immutable Matrix once, then takes
 // subproblems one at a time (dynamic schedule): replay the prefix, count below it, unwind.
 // Each result goes into its subproblem's slot and the totals are summed in subproblem order,
-// so every figure (solutions, updates, nodes) is identical for every thread count.
+// so every figure (solutions, updates, nodes) is identical for every thread count. A split
+// with weights (symmetry reduction) counts each subproblem's solutions times its weight;
+// updates and nodes stay the work actually done.
 //
 //     Split split = split_automatically(matrix, 64 * threads);
 //     RunReport r = run_split(matrix, split, {}, RunOptions{.threads = 8});
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "xcount/split.hpp"
+#include "xcount/symmetry.hpp"
 
 namespace xcount {
 
@@ -27,16 +30,19 @@ struct SubproblemResult {
     bool finished = false;
     SearchStats stats;
     double seconds = 0;
+    std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
 };
 
 struct RunOptions {
     int threads = 0;  // 0: all cores
+    const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
     const std::atomic<bool>* stop = nullptr;
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
 };
 
 struct RunReport {
-    SearchStats total;                      // above the cut + every finished subproblem
+    SearchStats total;                      // above the cut + every finished subproblem (weighted)
+    std::vector<Count> fixed;               // with a group: Fix(g) summed over the subproblems
     std::vector<SubproblemResult> results;  // one per subproblem, in id order
     int threads = 1;
     std::size_t finished_now = 0;           // subproblems solved by this run (not resumed)

@@ -32,22 +32,32 @@ public:
         return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]};
     }
     const SearchStats& above() const { return above_; }  // the work of the tree above the cut
+    ItemId first_item() const { return first_item_; }      // forced at level 0, or -1
+
+    // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
+    // own solutions, weight(id) = option_weight[first option of its prefix] (1 for an empty
+    // prefix). Needs depth >= 1.
+    void set_weights(std::span<const Count> option_weight);
+    Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int);
+    friend Split split_at_depth(const Matrix&, int, ItemId);
     int depth_ = 0;
+    ItemId first_item_ = -1;
     std::vector<OptionId> options_;
     std::vector<std::size_t> begin_{0};
+    std::vector<Count> weights_;
     SearchStats above_;
 };
 
 constexpr int kMaxSplitDepth = 64;
 
 // The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
-Split split_at_depth(const Matrix& matrix, int depth);
+// With first_item >= 0 the search branches on that item at level 0 (Dancer::set_first_item).
+Split split_at_depth(const Matrix& matrix, int depth, ItemId first_item = -1);
 
-// The smallest depth giving at least `wanted` subproblems, or the deepest useful one when the
-// tree never gets that wide (a depth beyond which the count stops growing), capped at 12.
-Split split_automatically(const Matrix& matrix, std::size_t wanted);
+// The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
+// one when the tree never gets that wide (the count stops growing), capped at 12.
+Split split_automatically(const Matrix& matrix, std::size_t wanted, ItemId first_item = -1, int min_depth = 0);
 
 }  // namespace xcount

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ int verify_command(const std::vector<std::string>& args);
 struct CountResult {
     SearchStats total;
     double seconds = 0;
+    bool distinct_counted = false;  // Fix(g) was counted (--symmetry check)
+    std::optional<Count> distinct;  // Burnside's count; nullopt if counted and not an integer
 };
 CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop);
 

@@ -28,17 +28,78 @@ struct Outcome {
     std::size_t subproblems = 1;
     std::size_t resumed = 0;
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
+    std::string symmetry;                    // one line saying what the group did ("" if none)
+    std::vector<std::string> element_names;  // with --symmetry check
+    std::vector<Count> fixed;                // Fix(g) per element
+};
+
+// What a count runs: the problem's matrix or its symmetry reduction, cut into subproblems.
+struct Plan {
+    SymmetryMode mode = SymmetryMode::none;  // resolved: none, check or reduce
+    std::optional<Group> group;
+    std::optional<Reduction> reduction;
+    const Matrix* matrix = nullptr;
+    Split split;
+    std::string note;  // what the group does, for the report
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-Split choose_split(const Matrix& matrix, const Settings& settings, int threads) {
-    if (settings.split_depth) return split_at_depth(matrix, *settings.split_depth);
+// The split depth a resumed run must use, when the journal says and the user does not.
+std::optional<int> fixed_depth(const Settings& settings) {
+    if (settings.split_depth) return settings.split_depth;
     if (!settings.checkpoint.empty())
-        if (const auto header = read_journal_header(settings.checkpoint)) return split_at_depth(matrix, header->depth);
-    return split_automatically(matrix, 64 * static_cast<std::size_t>(threads));
+        if (const auto header = read_journal_header(settings.checkpoint)) return header->depth;
+    return std::nullopt;
+}
+
+std::string names_of(const Group& group) {
+    std::string names;
+    for (std::size_t k = 0; k < group.order(); ++k) names += (k ? ", " : "") + group.element(k).name;
+    return names;
+}
+
+Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
+    Plan plan;
+    plan.mode = settings.symmetry;
+    if (plan.mode == SymmetryMode::automatic) plan.mode = problem.symmetries.empty() ? SymmetryMode::none : SymmetryMode::check;
+    if (plan.mode != SymmetryMode::none) {
+        if (problem.symmetries.empty())
+            throw InputError("--symmetry: " + problem.name + " has no symmetry group (a DLX file, or a model without one)");
+        plan.group = Group::generate(problem.matrix, problem.symmetries);
+        plan.note = "group of order " + std::to_string(plan.group->order()) + ": " + names_of(*plan.group);
+    }
+    if (plan.mode == SymmetryMode::reduce) {
+        plan.reduction = reduce(problem.matrix, *plan.group);
+        if (plan.reduction) {
+            const Reduction& r = *plan.reduction;
+            plan.note = "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(plan.group->order()) +
+                        " symmetries that fix item " + problem.matrix.item(r.item).name + ": it goes first, with " +
+                        std::to_string(r.orbits) + " of its " + std::to_string(r.options_before) +
+                        " options (one per orbit, weighted by the orbit's size)";
+        } else {
+            std::cerr << "xcount: no item is fixed by any symmetry but the identity, so --symmetry reduce cannot apply; checking instead\n";
+            plan.mode = SymmetryMode::check;
+        }
+    }
+    plan.matrix = plan.reduction ? &plan.reduction->matrix : &problem.matrix;
+    const ItemId first = plan.reduction ? plan.reduction->item : -1;
+    const int min_depth = plan.reduction ? 1 : 0;  // weights sit on the first choice
+    const auto depth = fixed_depth(settings);
+    plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), first)
+                       : split_automatically(*plan.matrix, 64 * static_cast<std::size_t>(threads), first, min_depth);
+    if (plan.reduction) plan.split.set_weights(plan.reduction->weight);
+    return plan;
+}
+
+std::string fingerprint_mode(const Plan& plan) {
+    switch (plan.mode) {
+        case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order());
+        case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order());
+        default: return "count";
+    }
 }
 
 void write_subproblem_stats(const std::string& path, const Split& split, const RunReport& report) {
@@ -77,14 +138,18 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
-    const Split split = choose_split(problem.matrix, settings, outcome.threads);
+    const Plan plan = make_plan(problem, settings, outcome.threads);
+    const Split& split = plan.split;
+    const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
     outcome.depth = split.depth();
     outcome.subproblems = split.size();
+    outcome.symmetry = plan.note;
 
     std::vector<SubproblemResult> known;
     std::unique_ptr<Journal> journal;
     if (!settings.checkpoint.empty()) {
-        const JournalHeader header{run_fingerprint(problem.matrix, split.depth(), "count"), split.depth(), split.size()};
+        const JournalHeader header{run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan)), split.depth(), split.size(),
+                                   checking ? checking->order() : 0};
         journal = std::make_unique<Journal>(settings.checkpoint, header, known);
     }
     outcome.resumed = static_cast<std::size_t>(
@@ -93,15 +158,21 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     RunReport report;
     {
         ProgressDisplay progress(split.size(), outcome.resumed, show_progress);
-        RunOptions options{.threads = outcome.threads, .stop = &stop, .on_finished = [&](std::size_t id, const SubproblemResult& r) {
+        RunOptions options{.threads = outcome.threads,
+                           .group = checking,
+                           .stop = &stop,
+                           .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
                                progress.finished(r);
                            }};
-        report = run_split(problem.matrix, split, std::move(known), options);
+        report = run_split(*plan.matrix, split, std::move(known), options);
     }
     if (journal) journal->sync();
     if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
     outcome.total = report.total;
+    outcome.fixed = report.fixed;
+    if (checking)
+        for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
     outcome.slowest = slowest(report, 3);
     outcome.seconds = seconds_since(start);
     if (!outcome.total.complete && received_signal() != 0) {
@@ -123,8 +194,39 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
     return outcome;
 }
 
+// Burnside's count, when Fix(g) was counted; "not an integer" is a bug and fails the run.
+struct Distinct {
+    bool counted = false;
+    std::optional<Count> value;  // nullopt when counted: the sum of Fix(g) is not a multiple of |G|
+};
+
+Distinct distinct_of(const Outcome& o) {
+    if (o.fixed.empty() || !o.total.complete) return {};
+    return {true, burnside(o.fixed)};
+}
+
+bool distinct_ok(const Settings& settings, const Distinct& d) {
+    if (d.counted && !d.value) return false;
+    return !settings.expect_distinct || (d.value && *d.value == *settings.expect_distinct);
+}
+
+void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& d) {
+    if (o.symmetry.empty()) return;
+    std::cout << "symmetry: " << o.symmetry << '\n';
+    if (!o.fixed.empty()) {
+        std::cout << "fixed:";
+        for (std::size_t k = 0; k < o.fixed.size(); ++k) std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
+        std::cout << '\n';
+    }
+    if (d.counted && d.value) std::cout << "distinct: " << to_string(*d.value) << " (up to symmetry, by Burnside's lemma)\n";
+    if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
+    if (settings.expect_distinct && d.counted)
+        std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)") << '\n';
+}
+
 void print(const Problem& problem, const Settings& settings, const Outcome& o) {
     const bool matches = !settings.expect || *settings.expect == o.total.solutions;
+    const Distinct d = distinct_of(o);
     if (settings.json) {
         std::string slow = "[";
         for (const auto& [id, seconds] : o.slowest)
@@ -144,6 +246,14 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
             .field("resumed", std::uint64_t{o.resumed})
             .raw("slowest", slow + "]");
         if (settings.expect) j.field("expected", *settings.expect).field("matches", matches);
+        if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
+        if (!o.fixed.empty()) {
+            JsonObject fixed;
+            for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
+            j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
+        }
+        if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
+        if (settings.expect_distinct) j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
         std::cout << j.str() << '\n';
         return;
     }
@@ -155,6 +265,7 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
               << "seconds: " << o.seconds << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect) << (matches ? " (ok)" : " (MISMATCH)") << '\n';
+    print_symmetry(settings, o, d);
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
         if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
@@ -180,7 +291,8 @@ void divide_overcount(const Problem& problem, Outcome& outcome) {
 CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
     divide_overcount(problem, outcome);
-    return {outcome.total, outcome.seconds};
+    const Distinct d = distinct_of(outcome);
+    return {outcome.total, outcome.seconds, d.counted, d.value};
 }
 
 int count_command(const Problem& problem, const Settings& settings) {
@@ -190,7 +302,8 @@ int count_command(const Problem& problem, const Settings& settings) {
     divide_overcount(problem, outcome);
     print(problem, settings, outcome);
     if (!outcome.total.complete) return kExitPartial;
-    return settings.expect && *settings.expect != outcome.total.solutions ? kExitMismatch : kExitOk;
+    const bool total_ok = !settings.expect || *settings.expect == outcome.total.solutions;
+    return total_ok && distinct_ok(settings, distinct_of(outcome)) ? kExitOk : kExitMismatch;
 }
 
 }  // namespace xcount::cli

@@ -6,6 +6,7 @@
 //     pieces = ../problems/pieces/pentominoes.txt
 //     board = 6x10
 //     expect = 9356
+//     expect-distinct = 2339
 //     source = Polyform Puzzler (D. Goodger), Pentominoes6x10
 //     cost = quick
 //
@@ -199,10 +200,10 @@ int verify_command(const std::vector<std::string>& args) {
     const VerifyOptions options = parse_verify(args);
     int failures = 0, skipped = 0;
     const std::vector<std::string> files = job_files(options.folder);
-    std::printf("%-28s %24s %24s %9s  %s\n", "job", "expected", "found", "seconds", "status");
+    std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
     for (const std::string& path : files) {
         const std::string name = fs::path(path).stem().string();
-        std::string expected = "-", found = "-", status;
+        std::string expected = "-", found = "-", distinct = "-", status;
         double seconds = 0;
         try {
             const Job job = load_job(path, {"--threads", std::to_string(options.threads)});
@@ -221,13 +222,19 @@ int verify_command(const std::vector<std::string>& args) {
             }
             seconds = result.seconds;
             found = to_string(result.total.solutions);
+            const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
+            if (settings.expect_distinct || result.distinct_counted)
+                distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
+            const bool distinct_ok = (!result.distinct_counted || result.distinct) &&
+                                     (!settings.expect_distinct || (result.distinct && *result.distinct == *settings.expect_distinct));
             if (!result.total.complete) status = received_signal() ? "STOPPED" : "TIMEOUT";
-            else status = result.total.solutions == *settings.expect ? "ok" : "MISMATCH";
+            else status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
         } catch (const InputError& e) {
             status = std::string("ERROR: ") + e.what();
         }
         if (status != "ok") ++failures;
-        std::printf("%-28s %24s %24s %9.2f  %s\n", name.c_str(), expected.c_str(), found.c_str(), seconds, status.c_str());
+        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", name.c_str(), expected.c_str(), found.c_str(), distinct.c_str(), seconds,
+                    status.c_str());
         std::fflush(stdout);
         if (received_signal()) break;
     }

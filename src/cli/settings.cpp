@@ -8,6 +8,22 @@ namespace xcount::cli {
 
 namespace {
 
+std::optional<Count> count_flag(const po::variables_map& values, const char* name) {
+    if (!values.count(name)) return std::nullopt;
+    const std::string text = values[name].as<std::string>();
+    const auto value = parse_count(text);
+    if (!value) throw InputError("--" + std::string(name) + " must be a non-negative decimal count, not " + quote_name(text));
+    return value;
+}
+
+SymmetryMode symmetry_mode(const std::string& text) {
+    if (text == "auto") return SymmetryMode::automatic;
+    if (text == "none") return SymmetryMode::none;
+    if (text == "check") return SymmetryMode::check;
+    if (text == "reduce") return SymmetryMode::reduce;
+    throw InputError("--symmetry must be auto, none, check or reduce, not " + quote_name(text));
+}
+
 long long in_range(const po::variables_map& values, const char* name, long long low, long long high) {
     const long long value = values[name].as<long long>();
     if (value < low || value > high)
@@ -26,6 +42,12 @@ po::options_description flags_for(Command command) {
             flags.add_options()("json", "print one JSON object instead of text")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
                 "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
+                "expect-distinct", po::value<std::string>(),
+                "the expected count up to symmetry (needs --symmetry check): exit 1 if it differs")(
+                "symmetry", po::value<std::string>()->default_value("auto"),
+                "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); "
+                "reduce: count one option per orbit of a fixed item, weighted (about |G| times less work); "
+                "auto: check where the model has symmetries")(
                 "threads,t", po::value<long long>()->default_value(0), "OpenMP threads (0: all cores)")(
                 "split-depth", po::value<std::string>()->default_value("auto"),
                 "cut the search tree at this depth into subproblems (0..64); auto: the smallest depth giving at "
@@ -54,11 +76,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.json = values.count("json") != 0;
     if (command == Command::count) {
         s.limit = static_cast<Count>(in_range(values, "limit", 0, 1LL << 62));
-        if (values.count("expect")) {
-            const std::string text = values["expect"].as<std::string>();
-            s.expect = parse_count(text);
-            if (!s.expect) throw InputError("--expect must be a non-negative decimal count, not " + quote_name(text));
-        }
+        s.expect = count_flag(values, "expect");
+        s.expect_distinct = count_flag(values, "expect-distinct");
+        s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
+        if (s.expect_distinct && (s.symmetry == SymmetryMode::none || s.symmetry == SymmetryMode::reduce))
+            throw InputError("--expect-distinct needs --symmetry check (or auto)");
         s.threads = static_cast<int>(in_range(values, "threads", 0, 4096));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {
@@ -69,6 +91,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
+        if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
+            throw InputError("--limit cannot be combined with --symmetry check or reduce");
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }

@@ -14,12 +14,17 @@ namespace xcount::cli {
 
 enum class Command { count, solve, exprt };
 
+// automatic: check where the model has a symmetry group, none elsewhere.
+enum class SymmetryMode { automatic, none, check, reduce };
+
 struct Settings {
     bool help = false;
     bool json = false;
     bool verbose = false;
     Count limit = 0;   // stop after this many solutions (0: all)
     std::optional<Count> expect;  // the published total to check against
+    std::optional<Count> expect_distinct;  // the published count up to symmetry
+    SymmetryMode symmetry = SymmetryMode::automatic;
     int threads = 0;              // 0: all cores
     std::optional<int> split_depth;  // nullopt: automatic
     std::string checkpoint;       // journal file ("" : none)

@@ -1,71 +1,196 @@
-// xcount_bench: single-thread speed of the dancer, in Knuth's units.
+// xcount_bench: how fast the engine counts, in seconds and in Knuth's units.
 //
-//     xcount_bench [--repeat R] [FILE.dlx ...]
+//     xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...]
+//     xcount_bench --scaling [--threads N]
 //
-// Counts queens 12 and 13 and every DLX file given, R times each (default 5), and prints one
-// row per input: solutions, updates, nodes, the median seconds and updates per second.
-// Updates and nodes are the machine-independent cost; compare them with DLX1's own figures.
+// The table: for each input (queens 12-14, the four pentomino rectangles, Scott's board,
+// Langford 11, 4x4 sudoku grids, the Soma cube, and any DLX files given), the solutions,
+// updates and nodes, the median seconds on one thread (unsplit) and on N threads (split at the
+// automatic depth, default N = all cores), the one-thread update rate and the speed-up.
+// --scaling: for 6x10 pentominoes and 14 queens, threads 1..N with the speed-up over one
+// thread, the split overhead (updates split vs unsplit: equal by construction, checked) and
+// the peak resident memory of `xcount count` on the same problem with 1 and with N threads.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "langford.hpp"
+#include "polyform.hpp"
 #include "queens.hpp"
-#include "xcount/dancer.hpp"
+#include "sudoku.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/runner.hpp"
 
 using namespace xcount;
 
 namespace {
 
-struct Row {
+struct Input {
     std::string name;
-    SearchStats stats;
-    double seconds;
+    Matrix matrix;
 };
 
-Row measure(const std::string& name, const Matrix& matrix, int repeat) {
-    std::vector<double> times;
+struct Timing {
     SearchStats stats;
+    double seconds = 0;
+};
+
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Median of `repeat` runs of a count on `threads` threads (1 thread: the plain unsplit search).
+Timing measure(const Matrix& m, int threads, int repeat) {
+    std::vector<double> times;
+    Timing t;
     for (int r = 0; r < repeat; ++r) {
-        Dancer dancer(matrix);
-        const auto start = std::chrono::steady_clock::now();
-        stats = dancer.count();
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        const double start = now_seconds();
+        if (threads == 1) {
+            Dancer d(m);
+            t.stats = d.count();
+        } else {
+            const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads));
+            t.stats = run_split(m, split, {}, RunOptions{.threads = threads}).total;
+        }
+        times.push_back(now_seconds() - start);
     }
     std::sort(times.begin(), times.end());
-    return {name, stats, times[times.size() / 2]};
+    t.seconds = times[times.size() / 2];
+    return t;
+}
+
+std::vector<Input> standard_inputs() {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+    const auto pentominoes = read_pieces_file(pieces + "pentominoes.txt");
+    auto tiling = [&](const std::string& board) {
+        return make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board).matrix;
+    };
+    std::vector<Input> in;
+    for (int n : {12, 13, 14}) in.push_back({"queens " + std::to_string(n), make_queens(n).matrix});
+    for (const char* board : {"6x10", "5x12", "4x15", "3x20"}) in.push_back({std::string("pentominoes ") + board, tiling(board)});
+    in.push_back({"pentominoes scott 8x8", tiling(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt")});
+    in.push_back({"langford 11", make_langford(11, false).matrix});
+    in.push_back({"sudoku 2x2 grids", make_sudoku(2, 2, "").matrix});
+    in.push_back({"soma cube", make_polyform(read_pieces_file(pieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided,
+                                             Copies::once(), "soma").matrix});
+    return in;
+}
+
+// Peak resident set size (KiB) of the xcount CLI counting `args` on `threads` threads. It runs
+// as a fresh process (fork and exec: forking after OpenMP has started threads is not safe).
+long peak_rss_kib(const std::vector<std::string>& args, int threads) {
+    std::vector<std::string> argv_text = {XCOUNT_BINARY, "count"};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    argv_text.insert(argv_text.end(), {"--threads", std::to_string(threads), "--json"});
+    std::vector<char*> argv;
+    for (auto& a : argv_text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        std::freopen("/dev/null", "w", stdout);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? usage.ru_maxrss : -1;
+}
+
+int scaling(int max_threads) {
+    const auto pentominoes = read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt");
+    struct Scaled {
+        Input input;
+        std::vector<std::string> cli;  // the same problem for the xcount CLI
+    };
+    const std::vector<Scaled> inputs = {
+        {{"pentominoes 6x10", make_polyform(pentominoes, read_board("6x10"), Orientations::free, Copies::once(), "6x10").matrix},
+         {"polyomino", "--pieces", XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt", "--board", "6x10"}},
+        {{"queens 14", make_queens(14).matrix}, {"queens", "--n", "14"}}};
+    for (const auto& [in, cli] : inputs) {
+        const Timing unsplit = measure(in.matrix, 1, 3);
+        std::printf("%s: unsplit, 1 thread: %.3f s, %llu updates\n", in.name.c_str(), unsplit.seconds,
+                    static_cast<unsigned long long>(unsplit.stats.updates));
+        std::printf("%8s %8s %12s %10s %9s %15s\n", "threads", "depth", "subproblems", "seconds", "speed-up", "split overhead");
+        double one = 0;
+        for (int t = 1; t <= max_threads; ++t) {
+            const Split split = split_automatically(in.matrix, 64 * static_cast<std::size_t>(t));
+            std::vector<double> times;
+            SearchStats total;
+            for (int r = 0; r < 3; ++r) {
+                const double start = now_seconds();
+                total = run_split(in.matrix, split, {}, RunOptions{.threads = t}).total;
+                times.push_back(now_seconds() - start);
+            }
+            std::sort(times.begin(), times.end());
+            const double seconds = times[1];
+            if (t == 1) one = seconds;
+            const double overhead = 100.0 * (static_cast<double>(total.updates) - static_cast<double>(unsplit.stats.updates)) /
+                                    static_cast<double>(unsplit.stats.updates);
+            std::printf("%8d %8d %12zu %10.3f %8.2fx %14.3f%%%s\n", t, split.depth(), split.size(), seconds, one / seconds, overhead,
+                        total.solutions == unsplit.stats.solutions ? "" : "  TOTAL DIFFERS");
+            std::fflush(stdout);
+        }
+        std::printf("peak RSS of `xcount count`: %ld KiB with 1 thread, %ld KiB with %d threads\n\n", peak_rss_kib(cli, 1),
+                    peak_rss_kib(cli, max_threads), max_threads);
+        std::fflush(stdout);
+    }
+    return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    int repeat = 5;
+    int repeat = 5, threads = resolve_threads(0);
+    bool json = false, scale = false;
     std::vector<std::string> files;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
-        if (arg == "--repeat" && k + 1 < argc) {
-            repeat = std::max(1, std::atoi(argv[++k]));
-        } else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [FILE.dlx ...]");
+        if (arg == "--repeat" && k + 1 < argc) repeat = std::max(1, std::atoi(argv[++k]));
+        else if (arg == "--threads" && k + 1 < argc) threads = std::max(1, std::atoi(argv[++k]));
+        else if (arg == "--json") json = true;
+        else if (arg == "--scaling") scale = true;
+        else if (arg == "--help" || arg == "-h") {
+            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...] | xcount_bench --scaling [--threads N]");
             return 0;
-        } else {
-            files.push_back(arg);
-        }
+        } else files.push_back(arg);
     }
     try {
-        std::vector<Row> rows;
-        for (int n : {12, 13}) rows.push_back(measure("queens " + std::to_string(n), make_queens(n).matrix, repeat));
-        for (const auto& file : files) rows.push_back(measure(file, read_dlx_file(file), repeat));
-        std::printf("%-28s %14s %15s %12s %10s %14s\n", "input", "solutions", "updates", "nodes", "seconds", "updates/s");
-        for (const Row& row : rows) {
-            std::printf("%-28s %14s %15llu %12llu %10.4f %14.0f\n", row.name.c_str(), to_string(row.stats.solutions).c_str(),
-                        static_cast<unsigned long long>(row.stats.updates), static_cast<unsigned long long>(row.stats.nodes),
-                        row.seconds, static_cast<double>(row.stats.updates) / row.seconds);
+        if (scale) return scaling(threads);
+        std::vector<Input> inputs = standard_inputs();
+        for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
+        if (!json)
+            std::printf("%-24s %10s %14s %11s %9s %9s %10s %8s\n", "input", "solutions", "updates", "nodes", "1 thread",
+                        (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
+        for (const Input& in : inputs) {
+            const Timing single = measure(in.matrix, 1, repeat), many = measure(in.matrix, threads, repeat);
+            const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
+            if (json) {
+                std::printf("{\"input\": \"%s\", \"solutions\": %s, \"updates\": %llu, \"nodes\": %llu, \"seconds_1\": %.6f, "
+                            "\"threads\": %d, \"seconds_n\": %.6f, \"mupdates_per_s\": %.1f, \"speedup\": %.3f}\n",
+                            in.name.c_str(), to_string(single.stats.solutions).c_str(),
+                            static_cast<unsigned long long>(single.stats.updates), static_cast<unsigned long long>(single.stats.nodes),
+                            single.seconds, threads, many.seconds, rate, single.seconds / many.seconds);
+            } else {
+                std::printf("%-24s %10s %14llu %11llu %8.3fs %8.3fs %10.1f %7.2fx%s\n", in.name.c_str(),
+                            to_string(single.stats.solutions).c_str(), static_cast<unsigned long long>(single.stats.updates),
+                            static_cast<unsigned long long>(single.stats.nodes), single.seconds, many.seconds, rate,
+                            single.seconds / many.seconds,
+                            many.stats.updates == single.stats.updates && many.stats.solutions == single.stats.solutions
+                                ? ""
+                                : "  SPLIT DIFFERS");
+            }
+            std::fflush(stdout);
         }
-        std::printf("(single thread, median of %d runs)\n", repeat);
+        if (!json) std::printf("(median of %d runs; 1 thread: unsplit search; %d threads: split at the automatic depth)\n", repeat, threads);
     } catch (const InputError& e) {
         std::fprintf(stderr, "xcount_bench: %s\n", e.what());
         return 2;

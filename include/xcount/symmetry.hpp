@@ -1,0 +1,78 @@
+// xcount/symmetry.hpp: a problem's symmetry group, as permutations of options and items.
+//
+// A model that knows its symmetries (rotations and reflections of a board, the reversal of a
+// Langford pairing) hands them over as Symmetry values: where each option goes and where each
+// item goes. The engine closes them under composition, checks that every element really is an
+// automorphism of the matrix (an option must map onto an option with the mapped items), and
+// then uses the group in two ways:
+//
+//   check:  for every solution S and element g, g fixes S when g(S) == S. Summed over all
+//           solutions, Fix(g) gives by Burnside's lemma the number of solutions up to
+//           symmetry, sum_g Fix(g) / |G|, which must be an integer.
+//   reduce: an item i and its stabiliser H = {g : g(i) = i} (the whole group for the item of
+//           a piece; {identity, flip-x} for a row of queens): i's options split into H-orbits,
+//           and h maps the solutions holding option o one-to-one onto those holding h(o), so
+//           counting below one option per orbit, weighted by the orbit's size, gives the exact
+//           total with about |H| times less work.
+//
+//     Group g = Group::generate(matrix, model_symmetries);
+//     std::optional<Reduction> r = reduce(matrix, g);   // nullopt: no item is fixed by all
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xcount/count.hpp"
+#include "xcount/matrix.hpp"
+
+namespace xcount {
+
+struct Symmetry {
+    std::string name;
+    std::vector<OptionId> options;  // option k goes to options[k]
+    std::vector<ItemId> items;      // item i goes to items[i]; empty: derived from the options
+};
+
+class Group {
+public:
+    // The identity, the generators and all their products. A generator without its item map
+    // gets the one its option map implies (item i goes to the item whose options are the
+    // images of i's options). InputError when an element is not an automorphism of `matrix`,
+    // naming the element and the first option it breaks.
+    static Group generate(const Matrix& matrix, const std::vector<Symmetry>& generators);
+
+    std::size_t order() const { return elements_.size(); }
+    const Symmetry& element(std::size_t k) const { return elements_[k]; }  // element 0 is the identity
+
+    // Adds 1 to fixed[k] for every element k that maps `solution` onto itself. `mark` is the
+    // caller's scratch (one entry per option, zero at first); `stamp` its running counter.
+    void count_fixed(std::span<const OptionId> solution, std::span<Count> fixed, std::vector<std::uint32_t>& mark,
+                     std::uint32_t& stamp) const;
+
+private:
+    std::vector<Symmetry> elements_;
+};
+
+// Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
+// a multiple of |G| (which proves a bug somewhere).
+std::optional<Count> burnside(std::span<const Count> fixed);
+
+// The matrix with only one option per orbit of `item`, each weighted by its orbit's size.
+struct Reduction {
+    Matrix matrix;                 // the same items; the options of `item` cut to one per orbit
+    ItemId item = -1;              // to be chosen first by the search
+    std::vector<Count> weight;     // per option of `matrix`: its orbit's size (1 for other items)
+    std::size_t orbits = 0;        // = the options of `item` left
+    std::size_t options_before = 0;  // the options `item` had
+    std::vector<std::size_t> stabiliser;  // the elements (indices in the group) fixing `item`
+};
+
+// Picks the primary item with the largest stabiliser (of order 2 at least), then the fewest
+// orbits (the fewest subtrees to search), then the most options; nullopt when every item's
+// stabiliser is trivial. For pentominoes that is the X (fixed by the whole group, fewest
+// placements), as in Knuth's classic reduction of Scott's problem.
+std::optional<Reduction> reduce(const Matrix& matrix, const Group& group);
+
+}  // namespace xcount

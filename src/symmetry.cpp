@@ -1,0 +1,193 @@
+#include "xcount/symmetry.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace xcount {
+
+namespace {
+
+std::string describe(const Matrix& m, OptionId o) {
+    std::string text = "option " + std::to_string(o) + " (";
+    const auto items = m.option(o);
+    for (std::size_t k = 0; k < items.size(); ++k) text += (k ? " " : "") + m.item(items[k]).name;
+    return text + ")";
+}
+
+template <class T>
+bool is_permutation_of_range(const std::vector<T>& map) {
+    std::vector<char> seen(map.size(), 0);
+    for (T v : map) {
+        if (v < 0 || static_cast<std::size_t>(v) >= map.size() || seen[static_cast<std::size_t>(v)]) return false;
+        seen[static_cast<std::size_t>(v)] = 1;
+    }
+    return true;
+}
+
+void check_automorphism(const Matrix& m, const Symmetry& g) {
+    const std::string who = "symmetry " + quote_name(g.name) + " ";
+    if (g.items.size() != m.item_count() || !is_permutation_of_range(g.items))
+        throw InputError(who + "does not permute the " + std::to_string(m.item_count()) + " items");
+    if (g.options.size() != m.option_count() || !is_permutation_of_range(g.options))
+        throw InputError(who + "does not permute the " + std::to_string(m.option_count()) + " options");
+    for (std::size_t i = 0; i < m.item_count(); ++i)
+        if (m.is_primary(static_cast<ItemId>(i)) != m.is_primary(g.items[i]))
+            throw InputError(who + "maps primary and secondary items onto each other (item " + quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
+    std::vector<ItemId> mapped, target;
+    for (std::size_t k = 0; k < m.option_count(); ++k) {
+        const auto o = static_cast<OptionId>(k);
+        mapped.clear();
+        for (ItemId i : m.option(o)) mapped.push_back(g.items[static_cast<std::size_t>(i)]);
+        const auto t = m.option(g.options[k]);
+        target.assign(t.begin(), t.end());
+        std::sort(mapped.begin(), mapped.end());
+        std::sort(target.begin(), target.end());
+        if (mapped != target)
+            throw InputError(who + "is not an automorphism: " + describe(m, o) + " goes to " + describe(m, g.options[k]));
+    }
+}
+
+// Item i goes to the item whose options are exactly the images of i's options.
+std::vector<ItemId> derive_items(const Matrix& m, const Symmetry& g) {
+    if (g.options.size() != m.option_count() || !is_permutation_of_range(g.options))
+        throw InputError("symmetry " + quote_name(g.name) + " does not permute the " + std::to_string(m.option_count()) + " options");
+    std::vector<std::vector<OptionId>> options_of(m.item_count());
+    for (std::size_t k = 0; k < m.option_count(); ++k)
+        for (ItemId i : m.option(static_cast<OptionId>(k))) options_of[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(k));
+    std::map<std::vector<OptionId>, std::vector<ItemId>> by_options;  // items with those options, to hand out in order
+    for (std::size_t i = m.item_count(); i-- > 0;) by_options[options_of[i]].push_back(static_cast<ItemId>(i));
+    std::vector<ItemId> items(m.item_count());
+    for (std::size_t i = 0; i < m.item_count(); ++i) {
+        std::vector<OptionId> image;
+        for (OptionId o : options_of[i]) image.push_back(g.options[static_cast<std::size_t>(o)]);
+        std::sort(image.begin(), image.end());
+        auto it = by_options.find(image);
+        if (it == by_options.end() || it->second.empty())
+            throw InputError("symmetry " + quote_name(g.name) + " is not an automorphism: no item has the images of the options of item " +
+                             quote_name(m.item(static_cast<ItemId>(i)).name));
+        items[i] = it->second.back();
+        it->second.pop_back();
+    }
+    return items;
+}
+
+Symmetry compose(const Symmetry& a, const Symmetry& b) {  // first b, then a
+    Symmetry c{b.name + "*" + a.name, std::vector<OptionId>(b.options.size()), std::vector<ItemId>(b.items.size())};
+    for (std::size_t k = 0; k < b.options.size(); ++k) c.options[k] = a.options[static_cast<std::size_t>(b.options[k])];
+    for (std::size_t i = 0; i < b.items.size(); ++i) c.items[i] = a.items[static_cast<std::size_t>(b.items[i])];
+    return c;
+}
+
+}  // namespace
+
+Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generators) {
+    Group group;
+    Symmetry identity{"identity", std::vector<OptionId>(matrix.option_count()), std::vector<ItemId>(matrix.item_count())};
+    std::iota(identity.options.begin(), identity.options.end(), 0);
+    std::iota(identity.items.begin(), identity.items.end(), 0);
+    std::vector<Symmetry> complete = generators;
+    for (Symmetry& g : complete) {
+        if (g.items.empty()) g.items = derive_items(matrix, g);
+        check_automorphism(matrix, g);
+    }
+    std::map<std::vector<OptionId>, std::size_t> known;
+    auto add = [&](Symmetry s) {
+        if (known.count(s.options)) return false;
+        known.emplace(s.options, group.elements_.size());
+        group.elements_.push_back(std::move(s));
+        return true;
+    };
+    add(identity);
+    for (const Symmetry& g : complete) add(g);
+    constexpr std::size_t kMaxOrder = 100000;
+    for (std::size_t k = 0; k < group.elements_.size(); ++k)  // the list grows while we walk it
+        for (const Symmetry& g : complete) {
+            add(compose(g, group.elements_[k]));
+            if (group.elements_.size() > kMaxOrder) throw InputError("the symmetry group has more than 100000 elements");
+        }
+    return group;
+}
+
+void Group::count_fixed(std::span<const OptionId> solution, std::span<Count> fixed, std::vector<std::uint32_t>& mark,
+                        std::uint32_t& stamp) const {
+    if (++stamp == 0) {  // wrapped: start the marks afresh
+        std::fill(mark.begin(), mark.end(), 0);
+        stamp = 1;
+    }
+    for (OptionId o : solution) mark[static_cast<std::size_t>(o)] = stamp;
+    fixed[0] += 1;  // the identity
+    for (std::size_t k = 1; k < elements_.size(); ++k) {
+        const auto& to = elements_[k].options;
+        std::size_t j = 0;
+        while (j < solution.size() && mark[static_cast<std::size_t>(to[static_cast<std::size_t>(solution[j])])] == stamp) ++j;
+        if (j == solution.size()) fixed[k] += 1;
+    }
+}
+
+std::optional<Count> burnside(std::span<const Count> fixed) {
+    Count sum = 0;
+    for (Count f : fixed) sum += f;
+    if (fixed.empty() || sum % fixed.size() != 0) return std::nullopt;
+    return sum / fixed.size();
+}
+
+std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
+    std::vector<std::vector<OptionId>> options_of(matrix.item_count());
+    for (std::size_t k = 0; k < matrix.option_count(); ++k)
+        for (ItemId i : matrix.option(static_cast<OptionId>(k))) options_of[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(k));
+    // The orbits of `item`'s options under its stabiliser: orbit_size[o] for a representative o, 0 for the rest.
+    auto orbits_of = [&](std::size_t item, const std::vector<std::size_t>& stabiliser) {
+        std::vector<Count> orbit_size(matrix.option_count(), 0);
+        std::vector<char> seen(matrix.option_count(), 0);
+        for (OptionId o : options_of[item]) {
+            if (seen[static_cast<std::size_t>(o)]) continue;
+            Count size = 0;
+            for (std::size_t k : stabiliser) {
+                const auto image = static_cast<std::size_t>(group.element(k).options[static_cast<std::size_t>(o)]);
+                if (!seen[image]) seen[image] = 1, ++size;
+            }
+            orbit_size[static_cast<std::size_t>(o)] = size;
+        }
+        return orbit_size;
+    };
+    std::optional<std::size_t> best;
+    std::size_t best_order = 0, best_orbits = 0, best_options = 0;
+    std::vector<std::size_t> best_stabiliser;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i) {
+        if (!matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
+        std::vector<std::size_t> stabiliser;
+        for (std::size_t k = 0; k < group.order(); ++k)
+            if (group.element(k).items[i] == static_cast<ItemId>(i)) stabiliser.push_back(k);
+        if (stabiliser.size() < 2) continue;
+        const auto sizes = orbits_of(i, stabiliser);
+        const auto orbits = static_cast<std::size_t>(std::count_if(sizes.begin(), sizes.end(), [](Count c) { return c != 0; }));
+        const std::size_t options = options_of[i].size();
+        // The largest stabiliser, then the fewest subtrees, then the most options folded.
+        const bool better = !best || stabiliser.size() > best_order ||
+                            (stabiliser.size() == best_order &&
+                             (orbits < best_orbits || (orbits == best_orbits && options > best_options)));
+        if (better) best = i, best_order = stabiliser.size(), best_orbits = orbits, best_options = options, best_stabiliser = stabiliser;
+    }
+    if (!best) return std::nullopt;
+
+    Reduction r;
+    r.item = static_cast<ItemId>(*best);
+    r.options_before = options_of[*best].size();
+    r.orbits = best_orbits;
+    r.stabiliser = best_stabiliser;
+    const auto orbit_size = orbits_of(*best, best_stabiliser);
+    std::vector<char> is_item_option(matrix.option_count(), 0);
+    for (OptionId o : options_of[*best]) is_item_option[static_cast<std::size_t>(o)] = 1;
+    MatrixBuilder b;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i) b.add_item(matrix.item(static_cast<ItemId>(i)).name, matrix.item(static_cast<ItemId>(i)).kind);
+    for (std::size_t k = 0; k < matrix.option_count(); ++k) {
+        if (is_item_option[k] && orbit_size[k] == 0) continue;  // not its orbit's representative
+        b.add_option(matrix.option(static_cast<OptionId>(k)));
+        r.weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
+    }
+    r.matrix = std::move(b).build();
+    return r;
+}
+
+}  // namespace xcount

@@ -1,0 +1,131 @@
+#include <catch2/catch.hpp>
+
+#include <numeric>
+#include <set>
+
+#include "helpers.hpp"
+#include "langford.hpp"
+#include "latin.hpp"
+#include "polyform.hpp"
+#include "queens.hpp"
+#include "sudoku.hpp"
+#include "xcount/runner.hpp"
+#include "xcount/symmetry.hpp"
+
+using namespace xcount;
+
+namespace {
+
+const std::string kPieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+
+std::vector<Problem> models_with_groups() {
+    std::vector<Problem> out;
+    for (int n : {5, 6, 8}) out.push_back(make_queens(n));
+    out.push_back(make_sudoku(2, 2, ""));
+    out.push_back(make_langford(7, false));
+    out.push_back(make_latin(4, false));
+    const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
+    out.push_back(make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once(), "3x20"));
+    // Domino tilings of a square: many tilings are symmetric, so Fix(g) is not zero.
+    out.push_back(make_polyform(read_pieces_file(kPieces + "domino.txt"), read_board("4x4"), Orientations::free, Copies::any(), "4x4"));
+    out.push_back(make_polyform(read_pieces_file(kPieces + "tetrominoes.txt"), read_board("4x5"), Orientations::free, Copies::once(), "4x5"));
+    return out;
+}
+
+// The number of orbits, by brute force: canonicalise every solution (the least sorted image).
+std::size_t orbit_count(const Matrix& m, const Group& g) {
+    std::set<std::vector<OptionId>> canonical;
+    Dancer(m).search([&](std::span<const OptionId> s) {
+        std::vector<OptionId> least;
+        for (std::size_t k = 0; k < g.order(); ++k) {
+            std::vector<OptionId> image;
+            for (OptionId o : s) image.push_back(g.element(k).options[static_cast<std::size_t>(o)]);
+            std::sort(image.begin(), image.end());
+            if (k == 0 || image < least) least = image;
+        }
+        canonical.insert(least);
+    });
+    return canonical.size();
+}
+
+}  // namespace
+
+TEST_CASE("Burnside: the sum of Fix(g) over |G| equals the brute-force orbit count", "[symmetry]") {
+    bool some_symmetric = false;
+    for (const Problem& p : models_with_groups()) {
+        INFO(p.name);
+        const Group g = Group::generate(p.matrix, p.symmetries);
+        const RunReport r = run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
+        REQUIRE(r.fixed.size() == g.order());
+        CHECK(r.fixed[0] == r.total.solutions);  // the identity fixes everything
+        const auto distinct = burnside(r.fixed);
+        REQUIRE(distinct);
+        CHECK(*distinct == orbit_count(p.matrix, g));
+        for (std::size_t k = 1; k < r.fixed.size(); ++k) some_symmetric = some_symmetric || r.fixed[k] != 0;
+    }
+    CHECK(some_symmetric);  // the test set must include solutions fixed by a non-identity element
+}
+
+TEST_CASE("published counts up to symmetry", "[symmetry]") {
+    auto distinct = [](const Problem& p) {
+        const Group g = Group::generate(p.matrix, p.symmetries);
+        return *burnside(run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g}).fixed);
+    };
+    // OEIS A002562 and ../shared/published-counts.tsv.
+    CHECK(distinct(make_queens(8)) == 12);
+    CHECK(distinct(make_queens(10)) == 92);
+    const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
+    CHECK(distinct(make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free,
+                                 Copies::once(), "scott")) == 65);
+    CHECK(distinct(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(),
+                                 "soma")) == 240);
+    CHECK(distinct(make_langford(8, false)) == 150);  // OEIS A014552
+}
+
+TEST_CASE("groups have the orders of their boards", "[symmetry]") {
+    const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
+    auto order = [](const Problem& p) { return Group::generate(p.matrix, p.symmetries).order(); };
+    CHECK(order(make_polyform(pentominoes, read_board("6x10"), Orientations::free, Copies::once(), "")) == 4);
+    CHECK(order(make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free,
+                              Copies::once(), "")) == 8);
+    CHECK(order(make_polyform(pentominoes, read_board("3x4x5"), Orientations::free, Copies::once(), "")) == 8);
+    CHECK(order(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(),
+                              "")) == 48);
+    CHECK(order(make_queens(7)) == 8);
+    CHECK(order(make_langford(5, false)) == 2);
+    CHECK(make_langford(5, true).symmetries.empty());
+    CHECK(make_sudoku(3, 3, "1................................................................................").symmetries.empty());
+}
+
+TEST_CASE("the reduced total equals the full total for every model, thread count and depth", "[symmetry][reduce]") {
+    for (const Problem& p : models_with_groups()) {
+        const Group g = Group::generate(p.matrix, p.symmetries);
+        const auto reduction = reduce(p.matrix, g);
+        INFO(p.name);
+        REQUIRE(reduction);
+        const Count full = Dancer(p.matrix).count().solutions;
+        for (int depth : {1, 2, 3})
+            for (int threads : {1, 2, 3, 4}) {
+                INFO("depth " << depth << ", threads " << threads);
+                Split split = split_at_depth(reduction->matrix, depth, reduction->item);
+                split.set_weights(reduction->weight);
+                const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads});
+                CHECK(r.total.solutions == full);
+            }
+    }
+}
+
+TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[symmetry][bad-input]") {
+    const Problem q = make_queens(5);
+    Symmetry broken{"swap-two", std::vector<OptionId>(q.matrix.option_count()), {}};
+    std::iota(broken.options.begin(), broken.options.end(), 0);
+    std::swap(broken.options[0], broken.options[1]);  // (0,0) <-> (0,1): no symmetry does that
+    CHECK_THROWS_WITH(Group::generate(q.matrix, {broken}), Catch::Contains("symmetry 'swap-two'"));
+    Symmetry short_map{"short", {0, 1}, {}};
+    CHECK_THROWS_WITH(Group::generate(q.matrix, {short_map}), Catch::Contains("does not permute the 25 options"));
+    // An item map that does not follow the options is caught too.
+    Symmetry bad_items = q.symmetries[0];
+    bad_items.items.assign(q.matrix.item_count(), 0);
+    std::iota(bad_items.items.begin(), bad_items.items.end(), 0);
+    CHECK_THROWS_WITH(Group::generate(q.matrix, {bad_items}), Catch::Contains("is not an automorphism"));
+}
