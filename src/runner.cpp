@@ -21,11 +21,13 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     if (report.results.empty()) report.results.resize(split.size());
     if (report.results.size() != split.size()) throw std::logic_error("run_split: results do not match the split");
 
+    if (options.shard_count == 0 || options.shard_index >= options.shard_count) throw std::logic_error("run_split: bad shard");
+    for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex finish_lock;
     std::atomic<bool> halt{false};  // no new subproblem after a stop or a failure
-    const auto n = static_cast<long long>(split.size());
+    const auto n = static_cast<long long>(report.own.size());
 
 #pragma omp parallel num_threads(report.threads)
     {
@@ -36,15 +38,16 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
             std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
             std::uint32_t stamp = 0;
 #pragma omp for schedule(dynamic, 1)
-            for (long long id = 0; id < n; ++id) {
-                auto& slot = report.results[static_cast<std::size_t>(id)];
+            for (long long k = 0; k < n; ++k) {
+                const std::size_t id = report.own[static_cast<std::size_t>(k)];
+                auto& slot = report.results[id];
                 if (slot.finished || halt.load(std::memory_order_relaxed)) continue;
                 if (options.stop && options.stop->load(std::memory_order_relaxed)) {
                     halt = true;
                     continue;
                 }
                 const auto start = std::chrono::steady_clock::now();
-                dancer.replay(split.prefix(static_cast<std::size_t>(id)));
+                dancer.replay(split.prefix(id));
                 SubproblemResult result;
                 if (options.group) {
                     result.fixed.assign(options.group->order(), 0);
@@ -60,7 +63,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
                 std::lock_guard<std::mutex> lock(finish_lock);
                 slot = std::move(result);
                 ++report.finished_now;
-                if (options.on_finished) options.on_finished(static_cast<std::size_t>(id), slot);
+                if (options.on_finished) options.on_finished(id, slot);
             }
         } catch (...) {
             std::lock_guard<std::mutex> lock(finish_lock);
@@ -70,9 +73,9 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     }
     if (error) std::rethrow_exception(error);
 
-    report.total = split.above();
+    if (options.shard_index == 0) report.total = split.above();
     if (options.group) report.fixed.assign(options.group->order(), 0);
-    for (std::size_t id = 0; id < report.results.size(); ++id) {
+    for (std::size_t id : report.own) {
         const SubproblemResult& r = report.results[id];
         if (!r.finished) {
             report.total.complete = false;

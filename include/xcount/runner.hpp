@@ -38,6 +38,9 @@ struct RunOptions {
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
     const std::atomic<bool>* stop = nullptr;
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
+    // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
+    // then this share's (the work above the cut goes to shard 0).
+    std::size_t shard_index = 0, shard_count = 1;
 };
 
 struct RunReport {
@@ -46,6 +49,7 @@ struct RunReport {
     std::vector<SubproblemResult> results;  // one per subproblem, in id order
     int threads = 1;
     std::size_t finished_now = 0;           // subproblems solved by this run (not resumed)
+    std::vector<std::size_t> own;           // the ids this run is responsible for (its shard)
 };
 
 int resolve_threads(int requested);  // 0 -> all cores

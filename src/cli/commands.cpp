@@ -37,6 +37,7 @@ struct JobCommand {
 constexpr JobCommand kJobCommands[] = {
     {"run", "count a job file's problem and check its published total (xcount run JOB.ini)"},
     {"verify", "run every job in a folder (default jobs/) and print expected against found"},
+    {"merge", "sum the result files of the K shards of one count (xcount merge part*.txt)"},
 };
 
 std::string usage() {
@@ -125,6 +126,35 @@ const CommandInfo* find_command(const std::string& name) {
 
 bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h" || arg == "help"; }
 
+int merge_entry(const std::vector<std::string>& args) {
+    po::options_description flags("Options");
+    flags.add_options()("help,h", "show this help")("json", "print one JSON object instead of text")(
+        "expect", po::value<std::string>(), "the expected total: exit 1 if it differs")(
+        "expect-distinct", po::value<std::string>(), "the expected count up to symmetry: exit 1 if it differs")(
+        "files", po::value<std::vector<std::string>>()->multitoken(), "the shard result files");
+    po::positional_options_description positional;
+    positional.add("files", -1);
+    po::variables_map values;
+    po::store(po::command_line_parser(args).options(flags).positional(positional).run(), values);
+    if (values.count("help")) {
+        std::cout << "usage: xcount merge FILE... [OPTIONS]: check that the K shard files of one count are all there,\n"
+                     "once each, whole and of the same run, and print their total\n\n"
+                  << flags;
+        return kExitOk;
+    }
+    if (!values.count("files")) throw InputError("merge: no shard files given");
+    Settings settings;
+    settings.json = values.count("json") != 0;
+    for (const char* key : {"expect", "expect-distinct"}) {
+        if (!values.count(key)) continue;
+        const std::string text = values[key].as<std::string>();
+        const auto value = parse_count(text);
+        if (!value) throw InputError("--" + std::string(key) + " must be a non-negative decimal count, not " + quote_name(text));
+        (std::string(key) == "expect" ? settings.expect : settings.expect_distinct) = value;
+    }
+    return merge_command(values["files"].as<std::vector<std::string>>(), settings);
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args) {
@@ -138,6 +168,7 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     if (args[0] == "verify") return verify_command(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (args[0] == "merge") return merge_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "run") {
         if (args.size() < 2 || args[1].starts_with("-"))
             throw InputError("run: missing JOB file (xcount run jobs/pentomino-6x10.ini)");

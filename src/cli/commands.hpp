@@ -17,6 +17,7 @@ int solve_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
 int verify_command(const std::vector<std::string>& args);
+int merge_command(const std::vector<std::string>& files, const Settings& settings);
 
 // A count with no output, stopped when `stop` rises (verify's time limit).
 struct CountResult {

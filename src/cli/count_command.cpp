@@ -15,6 +15,7 @@
 #include "progress.hpp"
 #include "signals.hpp"
 #include "xcount/journal.hpp"
+#include "xcount/shard.hpp"
 
 namespace xcount::cli {
 
@@ -28,6 +29,7 @@ struct Outcome {
     std::size_t subproblems = 1;
     std::size_t resumed = 0;
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
+    std::size_t shard_index = 0, shard_count = 1;
     std::string symmetry;                    // one line saying what the group did ("" if none)
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
@@ -88,8 +90,11 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     const ItemId first = plan.reduction ? plan.reduction->item : -1;
     const int min_depth = plan.reduction ? 1 : 0;  // weights sit on the first choice
     const auto depth = fixed_depth(settings);
+    // Shards run on machines with different core counts, yet must cut the tree alike: their
+    // automatic depth depends on K only (256 subproblems per shard).
+    const std::size_t wanted = settings.out.empty() ? 64 * static_cast<std::size_t>(threads) : 256 * settings.shard_count;
     plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), first)
-                       : split_automatically(*plan.matrix, 64 * static_cast<std::size_t>(threads), first, min_depth);
+                       : split_automatically(*plan.matrix, wanted, first, min_depth);
     if (plan.reduction) plan.split.set_weights(plan.reduction->weight);
     return plan;
 }
@@ -152,19 +157,22 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                                    checking ? checking->order() : 0};
         journal = std::make_unique<Journal>(settings.checkpoint, header, known);
     }
-    outcome.resumed = static_cast<std::size_t>(
-        std::count_if(known.begin(), known.end(), [](const SubproblemResult& r) { return r.finished; }));
+    for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count)
+        outcome.resumed += known[id].finished ? 1 : 0;
 
     RunReport report;
     {
-        ProgressDisplay progress(split.size(), outcome.resumed, show_progress);
+        ProgressDisplay progress((split.size() + settings.shard_count - 1 - settings.shard_index) / settings.shard_count,
+                                 outcome.resumed, show_progress);
         RunOptions options{.threads = outcome.threads,
                            .group = checking,
                            .stop = &stop,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
                                progress.finished(r);
-                           }};
+                           },
+                           .shard_index = settings.shard_index,
+                           .shard_count = settings.shard_count};
         report = run_split(*plan.matrix, split, std::move(known), options);
     }
     if (journal) journal->sync();
@@ -175,6 +183,14 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
     outcome.slowest = slowest(report, 3);
     outcome.seconds = seconds_since(start);
+    outcome.shard_index = settings.shard_index;
+    outcome.shard_count = settings.shard_count;
+    if (!settings.out.empty() && outcome.total.complete) {
+        ShardResult shard{run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan)), split.depth(), split.size(),
+                          settings.shard_index, settings.shard_count, problem.name, report.total, outcome.seconds,
+                          problem.overcount, outcome.element_names, report.fixed, report.own};
+        write_shard(settings.out, shard);
+    }
     if (!outcome.total.complete && received_signal() != 0) {
         const auto done = static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
                                                                  [](const SubproblemResult& r) { return r.finished; }));
@@ -201,7 +217,7 @@ struct Distinct {
 };
 
 Distinct distinct_of(const Outcome& o) {
-    if (o.fixed.empty() || !o.total.complete) return {};
+    if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
     return {true, burnside(o.fixed)};
 }
 
@@ -224,7 +240,13 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
         std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)") << '\n';
 }
 
-void print(const Problem& problem, const Settings& settings, const Outcome& o) {
+// What the report says about the problem: its name, and its matrix's size when known.
+struct Heading {
+    std::string name;
+    std::size_t items = 0, options = 0;  // 0: unknown (a merge)
+};
+
+void print(const Heading& problem, const Settings& settings, const Outcome& o) {
     const bool matches = !settings.expect || *settings.expect == o.total.solutions;
     const Distinct d = distinct_of(o);
     if (settings.json) {
@@ -232,10 +254,9 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
         for (const auto& [id, seconds] : o.slowest)
             slow += (slow.size() > 1 ? ", " : "") + JsonObject().field("id", std::uint64_t{id}).field("seconds", seconds).str();
         JsonObject j;
-        j.field("problem", problem.name)
-            .field("items", std::uint64_t{problem.matrix.item_count()})
-            .field("options", std::uint64_t{problem.matrix.option_count()})
-            .field("solutions", o.total.solutions)
+        j.field("problem", problem.name);
+        if (problem.items) j.field("items", std::uint64_t{problem.items}).field("options", std::uint64_t{problem.options});
+        j.field("solutions", o.total.solutions)
             .field("updates", o.total.updates)
             .field("nodes", o.total.nodes)
             .field("seconds", o.seconds)
@@ -246,6 +267,7 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
             .field("resumed", std::uint64_t{o.resumed})
             .raw("slowest", slow + "]");
         if (settings.expect) j.field("expected", *settings.expect).field("matches", matches);
+        if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
         if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
         if (!o.fixed.empty()) {
             JsonObject fixed;
@@ -265,7 +287,11 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
               << "seconds: " << o.seconds << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect) << (matches ? " (ok)" : " (MISMATCH)") << '\n';
+    if (o.shard_count > 1)
+        std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the "
+                  << o.shard_count << " result files for the total)\n";
     print_symmetry(settings, o, d);
+    if (o.subproblems == 0) return;  // a merge: no split of its own to describe
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
         if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
@@ -279,18 +305,24 @@ void print(const Problem& problem, const Settings& settings, const Outcome& o) {
 }
 
 // Labelled copies of identical pieces make the search find each solution `overcount` times.
-void divide_overcount(const Problem& problem, Outcome& outcome) {
-    if (problem.overcount == 1) return;
-    if (outcome.total.complete && outcome.total.solutions % problem.overcount != 0)
+void divide_overcount(Count overcount, Outcome& outcome) {
+    if (overcount == 1 || outcome.shard_count > 1) return;  // a share is divided once merged
+    if (outcome.total.complete && outcome.total.solutions % overcount != 0)
         throw std::logic_error("the search's total is not a multiple of the model's overcount");
-    outcome.total.solutions /= problem.overcount;
+    outcome.total.solutions /= overcount;
+}
+
+int verdict(const Settings& settings, const Outcome& outcome) {
+    if (!outcome.total.complete) return kExitPartial;
+    const bool total_ok = !settings.expect || *settings.expect == outcome.total.solutions;
+    return total_ok && distinct_ok(settings, distinct_of(outcome)) ? kExitOk : kExitMismatch;
 }
 
 }  // namespace
 
 CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
-    divide_overcount(problem, outcome);
+    divide_overcount(problem.overcount, outcome);
     const Distinct d = distinct_of(outcome);
     return {outcome.total, outcome.seconds, d.counted, d.value};
 }
@@ -299,11 +331,24 @@ int count_command(const Problem& problem, const Settings& settings) {
     Outcome outcome =
         settings.limit ? limited_count(problem, settings)
                        : parallel_count(problem, settings, stop_on_signals(), settings.progress || (!settings.json && isatty(2)));
-    divide_overcount(problem, outcome);
-    print(problem, settings, outcome);
-    if (!outcome.total.complete) return kExitPartial;
-    const bool total_ok = !settings.expect || *settings.expect == outcome.total.solutions;
-    return total_ok && distinct_ok(settings, distinct_of(outcome)) ? kExitOk : kExitMismatch;
+    divide_overcount(problem.overcount, outcome);
+    print({problem.name, problem.matrix.item_count(), problem.matrix.option_count()}, settings, outcome);
+    return verdict(settings, outcome);
+}
+
+int merge_command(const std::vector<std::string>& files, const Settings& settings) {
+    const ShardResult merged = merge_shards(files);
+    Outcome outcome;
+    outcome.total = merged.total;
+    outcome.seconds = merged.seconds;
+    outcome.depth = merged.depth;
+    outcome.subproblems = 0;
+    outcome.element_names = merged.element_names;
+    outcome.fixed = merged.fixed;
+    if (!merged.fixed.empty()) outcome.symmetry = "group of order " + std::to_string(merged.fixed.size()) + " (Fix(g) summed over the shards)";
+    divide_overcount(merged.overcount, outcome);
+    print({merged.problem + " (" + std::to_string(merged.count) + " shards merged)"}, settings, outcome);
+    return verdict(settings, outcome);
 }
 
 }  // namespace xcount::cli

@@ -1,6 +1,7 @@
 #include "settings.hpp"
 
 #include "xcount/error.hpp"
+#include "xcount/shard.hpp"
 
 namespace po = boost::program_options;
 
@@ -55,6 +56,10 @@ po::options_description flags_for(Command command) {
                 "checkpoint", po::value<std::string>(),
                 "journal FILE of finished subproblems: written as they finish, read to resume a stopped run")(
                 "progress", "show progress on stderr even when it is not a terminal (or under --json)")(
+                "shard", po::value<std::string>(),
+                "I/K: solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then "
+                "depends on K alone (256 subproblems per shard), so shards on any machines agree")(
+                "out,o", po::value<std::string>(), "write this run's result file, for xcount merge")(
                 "subproblem-stats", po::value<std::string>(),
                 "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds");
             break;
@@ -91,6 +96,12 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
+        if (values.count("out")) s.out = values["out"].as<std::string>();
+        if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
+        if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
+        if (s.shard_count > 1 && (s.expect || s.expect_distinct))
+            throw InputError("--expect and --expect-distinct check a whole count: give them to xcount merge");
+        if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
         if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
             throw InputError("--limit cannot be combined with --symmetry check or reduce");
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))

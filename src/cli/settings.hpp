@@ -31,7 +31,8 @@ struct Settings {
     bool progress = false;        // forced on (it is on anyway on a terminal, unless --json)
     std::string subproblem_stats; // JSON-lines file of per-subproblem figures ("" : none)
     long print = 1;    // solve: how many solutions to print
-    std::string out;   // export: output file ("" or "-": stdout)
+    std::string out;   // export: output file ("" or "-": stdout); count: the shard result file
+    std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
 };
 
 boost::program_options::options_description flags_for(Command command);

@@ -1,0 +1,45 @@
+#!/bin/sh
+# tests/cli/shards.sh XCOUNT: three shards (run with 1, 2 and 3 threads) merge into exactly
+# the single run's figures, and merge refuses a missing, duplicated, foreign, edited or
+# truncated shard file, naming it.
+set -u
+xcount=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+field() { printf '%s' "$1" | grep -o "\"$2\": [0-9]*" | head -n 1 | cut -d' ' -f2; }
+
+whole=$("$xcount" count queens --n 11 --split-depth 3 --json) || fail "single run"
+for i in 0 1 2; do
+    "$xcount" count queens --n 11 --split-depth 3 --shard $i/3 --out "$dir/part$i.txt" --threads $((i + 1)) > /dev/null || fail "shard $i"
+done
+merged=$("$xcount" merge "$dir"/part*.txt --json --expect 2680 --expect-distinct 341) || fail "merge: $merged"
+for key in solutions updates nodes distinct; do
+    [ "$(field "$whole" $key)" = "$(field "$merged" $key)" ] || fail "$key: single $(field "$whole" $key), merged $(field "$merged" $key)"
+done
+echo "merged: $(field "$merged" solutions) solutions, $(field "$merged" updates) updates, as the single run"
+
+# Shards with the automatic depth agree whatever their thread counts.
+"$xcount" count queens --n 11 --shard 0/2 --out "$dir/auto0.txt" --threads 1 > /dev/null || fail "auto shard 0"
+"$xcount" count queens --n 11 --shard 1/2 --out "$dir/auto1.txt" --threads 3 > /dev/null || fail "auto shard 1"
+"$xcount" merge "$dir/auto0.txt" "$dir/auto1.txt" --expect 2680 > /dev/null || fail "automatic-depth shards do not merge"
+
+refused() {  # refused PATTERN FILES...: merge must exit 2 with a line matching PATTERN
+    pattern=$1; shift
+    out=$("$xcount" merge "$@" 2>&1); status=$?
+    [ $status -eq 2 ] || fail "merge $*: exit $status, not 2: $out"
+    printf '%s' "$out" | grep -Eq -- "$pattern" || fail "merge $*: '$out' does not match /$pattern/"
+}
+refused "shard 2/3 is missing" "$dir/part0.txt" "$dir/part1.txt"
+refused "part1.txt: shard 1 given twice" "$dir/part0.txt" "$dir/part1.txt" "$dir/part1.txt" "$dir/part2.txt"
+"$xcount" count queens --n 10 --split-depth 3 --shard 1/3 --out "$dir/foreign.txt" > /dev/null
+refused "foreign.txt: a shard of another run" "$dir/part0.txt" "$dir/foreign.txt" "$dir/part2.txt"
+"$xcount" count queens --n 11 --split-depth 3 --shard 1/4 --out "$dir/four.txt" > /dev/null
+refused "four.txt: a shard of 4, not of 3" "$dir/part0.txt" "$dir/four.txt" "$dir/part2.txt"
+sed 's/^solutions \([0-9]\)/solutions 9\1/' "$dir/part1.txt" > "$dir/edited.txt"
+refused "edited.txt: damaged or edited shard file" "$dir/part0.txt" "$dir/edited.txt" "$dir/part2.txt"
+head -c 100 "$dir/part1.txt" > "$dir/truncated.txt"
+refused "truncated.txt: damaged or edited shard file" "$dir/part0.txt" "$dir/truncated.txt" "$dir/part2.txt"
+refused "nope.txt: cannot open the shard file" "$dir/part0.txt" "$dir/nope.txt"
+refused "merge: no shard files given"
+echo "merge refuses missing, duplicate, foreign, edited and truncated shards"
