@@ -99,8 +99,6 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("out")) s.out = values["out"].as<std::string>();
         if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
         if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
-        if (s.shard_count > 1 && (s.expect || s.expect_distinct))
-            throw InputError("--expect and --expect-distinct check a whole count: give them to xcount merge");
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
         if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
             throw InputError("--limit cannot be combined with --symmetry check or reduce");
