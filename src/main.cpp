@@ -1,13 +1,17 @@
 // xcount: the command line. Parsing and dispatch live in src/cli; this only turns every
 // failure into one line on stderr and an exit status.
+#include <algorithm>
 #include <boost/program_options/errors.hpp>
 #include <iostream>
 #include <new>
 
 #include "cli/cli.hpp"
+#include "xcount/distributed.hpp"
 #include "xcount/error.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_catching(int argc, char** argv) {
     try {
         return xcount::cli::run(std::vector<std::string>(argv + 1, argv + argc));
     } catch (const xcount::InputError& e) {
@@ -19,4 +23,15 @@ int main(int argc, char** argv) {
         return 1;
     }
     return xcount::cli::kExitBadInput;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // MPI starts only for --mpi: a plain run never needs mpirun.
+    const bool mpi = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--mpi"; });
+    if (mpi) xcount::mpi_start(argc, argv);
+    const int status = run_catching(argc, argv);
+    if (mpi) xcount::mpi_finish();
+    return status;
 }

@@ -22,7 +22,11 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     if (report.results.size() != split.size()) throw std::logic_error("run_split: results do not match the split");
 
     if (options.shard_count == 0 || options.shard_index >= options.shard_count) throw std::logic_error("run_split: bad shard");
-    for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
+    if (options.ids) {
+        report.own = *options.ids;
+    } else {
+        for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
+    }
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex finish_lock;
@@ -73,7 +77,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     }
     if (error) std::rethrow_exception(error);
 
-    if (options.shard_index == 0) report.total = split.above();
+    if (options.shard_index == 0 && !options.ids) report.total = split.above();
     if (options.group) report.fixed.assign(options.group->order(), 0);
     for (std::size_t id : report.own) {
         const SubproblemResult& r = report.results[id];

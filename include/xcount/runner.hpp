@@ -41,6 +41,8 @@ struct RunOptions {
     // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
     // then this share's (the work above the cut goes to shard 0).
     std::size_t shard_index = 0, shard_count = 1;
+    // When set, solve exactly these ids instead (an MPI worker's chunk); totals cover them.
+    const std::vector<std::size_t>* ids = nullptr;
 };
 
 struct RunReport {

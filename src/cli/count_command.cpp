@@ -14,6 +14,7 @@
 #include "json.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
+#include "xcount/distributed.hpp"
 #include "xcount/journal.hpp"
 #include "xcount/shard.hpp"
 
@@ -92,7 +93,10 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     const auto depth = fixed_depth(settings);
     // Shards run on machines with different core counts, yet must cut the tree alike: their
     // automatic depth depends on K only (256 subproblems per shard).
-    const std::size_t wanted = settings.out.empty() ? 64 * static_cast<std::size_t>(threads) : 256 * settings.shard_count;
+    // Likewise MPI ranks, whose nodes may differ: 256 subproblems per rank.
+    std::size_t wanted = 64 * static_cast<std::size_t>(threads);
+    if (!settings.out.empty()) wanted = 256 * settings.shard_count;
+    if (settings.mpi) wanted = 256 * static_cast<std::size_t>(mpi_size());
     plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), first)
                        : split_automatically(*plan.matrix, wanted, first, min_depth);
     if (plan.reduction) plan.split.set_weights(plan.reduction->weight);
@@ -152,7 +156,8 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
 
     std::vector<SubproblemResult> known;
     std::unique_ptr<Journal> journal;
-    if (!settings.checkpoint.empty()) {
+    const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal and reports
+    if (!settings.checkpoint.empty() && leader) {
         const JournalHeader header{run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan)), split.depth(), split.size(),
                                    checking ? checking->order() : 0};
         journal = std::make_unique<Journal>(settings.checkpoint, header, known);
@@ -163,7 +168,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     RunReport report;
     {
         ProgressDisplay progress((split.size() + settings.shard_count - 1 - settings.shard_index) / settings.shard_count,
-                                 outcome.resumed, show_progress);
+                                 outcome.resumed, show_progress && leader);
         RunOptions options{.threads = outcome.threads,
                            .group = checking,
                            .stop = &stop,
@@ -173,9 +178,11 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                            },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count};
-        report = run_split(*plan.matrix, split, std::move(known), options);
+        report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)
+                              : run_split(*plan.matrix, split, std::move(known), options);
     }
     if (journal) journal->sync();
+    if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
     outcome.total = report.total;
     outcome.fixed = report.fixed;
@@ -295,7 +302,9 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     print_symmetry(settings, o, d);
     if (o.subproblems == 0) return;  // a merge: no split of its own to describe
     if (settings.verbose || !settings.limit) {
-        std::cout << "threads: " << o.threads << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
+        std::cout << "threads: " << o.threads;
+        if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
+        std::cout << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
         if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
         std::cout << '\n';
     }
@@ -334,6 +343,7 @@ int count_command(const Problem& problem, const Settings& settings) {
     Outcome outcome =
         settings.limit ? limited_count(problem, settings)
                        : parallel_count(problem, settings, stop_on_signals(), settings.progress || (!settings.json && isatty(2)));
+    if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);
     print({problem.name, problem.matrix.item_count(), problem.matrix.option_count()}, settings, outcome);
     return verdict(settings, outcome);

@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "registry.hpp"
 #include "signals.hpp"
+#include "xcount/distributed.hpp"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -192,7 +193,7 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
         return kExitOk;
     }
     const Problem problem = load_problem(job.spec, job.values);
-    if (!settings.json) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
+    if (!settings.json && mpi_rank() == 0) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
     return count_command(problem, settings);
 }
 

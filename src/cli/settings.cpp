@@ -1,6 +1,7 @@
 #include "settings.hpp"
 
 #include "xcount/error.hpp"
+#include "xcount/distributed.hpp"
 #include "xcount/shard.hpp"
 
 namespace po = boost::program_options;
@@ -60,6 +61,7 @@ po::options_description flags_for(Command command) {
                 "I/K: solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then "
                 "depends on K alone (256 subproblems per shard), so shards on any machines agree")(
                 "out,o", po::value<std::string>(), "write this run's result file, for xcount merge")(
+                "mpi", "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal")(
                 "subproblem-stats", po::value<std::string>(),
                 "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds");
             break;
@@ -97,6 +99,9 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
         if (values.count("out")) s.out = values["out"].as<std::string>();
+        s.mpi = values.count("mpi") != 0;
+        if (s.mpi && !mpi_available()) throw InputError("--mpi: this xcount was built without MPI (configure with -DXCOUNT_MPI=ON)");
+        if (s.mpi && (values.count("shard") || s.limit)) throw InputError("--mpi cannot be combined with --shard or --limit");
         if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
         if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");

@@ -33,6 +33,7 @@ struct Settings {
     long print = 1;    // solve: how many solutions to print
     std::string out;   // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
+    bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
 };
 
 boost::program_options::options_description flags_for(Command command);
