@@ -2,6 +2,7 @@
 //
 //     xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...]
 //     xcount_bench --scaling [--threads N]
+//     xcount_bench --reduce
 //
 // The table: for each input (queens 12-14, the four pentomino rectangles, Scott's board,
 // Langford 11, 4x4 sudoku grids, the Soma cube, and any DLX files given), the solutions,
@@ -10,6 +11,8 @@
 // --scaling: for 6x10 pentominoes and 14 queens, threads 1..N with the speed-up over one
 // thread, the split overhead (updates split vs unsplit: equal by construction, checked) and
 // the peak resident memory of `xcount count` on the same problem with 1 and with N threads.
+// --reduce: full count against --symmetry reduce, one thread, for 6x10 pentominoes, Scott's
+// board, 12 and 13 queens and the Soma cube: updates, seconds and the reduced share of each.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +31,7 @@
 #include "sudoku.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/runner.hpp"
+#include "xcount/symmetry.hpp"
 
 using namespace xcount;
 
@@ -146,11 +150,44 @@ int scaling(int max_threads) {
     return 0;
 }
 
+int reduction() {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+    const auto pentominoes = read_pieces_file(pieces + "pentominoes.txt");
+    std::vector<std::pair<std::string, Problem>> problems;
+    problems.emplace_back("pentominoes 6x10", make_polyform(pentominoes, read_board("6x10"), Orientations::free, Copies::once(), ""));
+    problems.emplace_back("pentominoes scott 8x8", make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"),
+                                                                 Orientations::free, Copies::once(), ""));
+    problems.emplace_back("queens 12", make_queens(12));
+    problems.emplace_back("queens 13", make_queens(13));
+    problems.emplace_back("soma cube", make_polyform(read_pieces_file(pieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided,
+                                                     Copies::once(), ""));
+    std::printf("%-24s %10s %14s %9s %14s %9s %9s %9s\n", "input", "solutions", "full updates", "seconds", "reduced", "seconds",
+                "updates", "group");
+    for (const auto& [name, p] : problems) {
+        const Timing full = measure(p.matrix, 1, 1);
+        const Group g = Group::generate(p.matrix, p.symmetries);
+        const auto r = reduce(p.matrix, g);
+        if (!r) continue;
+        const double start = now_seconds();
+        Split split = split_at_depth(r->matrix, 1, r->item);
+        split.set_weights(r->weight);
+        const RunReport reduced = run_split(r->matrix, split, {}, RunOptions{.threads = 1});
+        const double seconds = now_seconds() - start;
+        std::printf("%-24s %10s %14llu %8.3fs %14llu %8.3fs %8.1f%% %4zu of %zu%s\n", name.c_str(), to_string(full.stats.solutions).c_str(),
+                    static_cast<unsigned long long>(full.stats.updates), full.seconds,
+                    static_cast<unsigned long long>(reduced.total.updates), seconds,
+                    100.0 * static_cast<double>(reduced.total.updates) / static_cast<double>(full.stats.updates), r->stabiliser.size(),
+                    g.order(), reduced.total.solutions == full.stats.solutions ? "" : "  TOTAL DIFFERS");
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false;
+    bool json = false, scale = false, reduced = false;
     std::vector<std::string> files;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
@@ -158,13 +195,15 @@ int main(int argc, char** argv) {
         else if (arg == "--threads" && k + 1 < argc) threads = std::max(1, std::atoi(argv[++k]));
         else if (arg == "--json") json = true;
         else if (arg == "--scaling") scale = true;
+        else if (arg == "--reduce") reduced = true;
         else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...] | xcount_bench --scaling [--threads N]");
+            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...] | --scaling [--threads N] | --reduce");
             return 0;
         } else files.push_back(arg);
     }
     try {
         if (scale) return scaling(threads);
+        if (reduced) return reduction();
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
         if (!json)

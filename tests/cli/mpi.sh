@@ -12,14 +12,22 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 field() { printf '%s' "$1" | grep -o "\"$2\": [0-9]*" | head -n 1 | cut -d' ' -f2; }
-mpi() { mpirun --allow-run-as-root --oversubscribe -np 3 "$xcount" "$@"; }
+# OpenMPI binds ranks to cores; on a 2-core machine they must share.
+mpi_np() { local np=$1; shift; mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$np" "$xcount" "$@"; }
+mpi() { mpi_np 3 "$@"; }
 
-single=$("$xcount" count queens --n 13 --split-depth 3 --json) || fail "single run"
-ranks=$(mpi count queens --n 13 --split-depth 3 --json --mpi --threads 1) || fail "mpirun: $ranks"
-for key in solutions updates nodes distinct; do
-    [ "$(field "$single" $key)" = "$(field "$ranks" $key)" ] || fail "$key: single $(field "$single" $key), 3 ranks $(field "$ranks" $key)"
+pieces=$(dirname "$0")/../../problems/pieces
+models=("queens --n 13" "langford --n 11" "polyomino --pieces $pieces/pentominoes.txt --board 4x15")
+for model in "${models[@]}"; do
+    single=$("$xcount" count $model --split-depth 3 --json) || fail "single run of $model"
+    for np in 2 3; do
+        ranks=$(mpi_np $np count $model --split-depth 3 --json --mpi --threads 1) || fail "mpirun -np $np $model: $ranks"
+        for key in solutions updates nodes distinct; do
+            [ "$(field "$single" $key)" = "$(field "$ranks" $key)" ] || fail "$model, $np ranks, $key: single $(field "$single" $key), MPI $(field "$ranks" $key)"
+        done
+    done
+    echo "$model: 2 and 3 ranks give $(field "$single" solutions) solutions, $(field "$single" updates) updates, as one process"
 done
-echo "3 ranks: $(field "$ranks" solutions) solutions, $(field "$ranks" updates) updates, as one process"
 
 journal=$dir/q15.journal
 mpi count queens --n 15 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # tests/cli/shards.sh XCOUNT: three shards (run with 1, 2 and 3 threads) merge into exactly
 # the single run's figures, and merge refuses a missing, duplicated, foreign, edited or
 # truncated shard file, naming it.
@@ -10,6 +10,17 @@ fail() { echo "FAIL: $*"; exit 1; }
 field() { printf '%s' "$1" | grep -o "\"$2\": [0-9]*" | head -n 1 | cut -d' ' -f2; }
 
 whole=$("$xcount" count queens --n 11 --split-depth 3 --json) || fail "single run"
+for k in 1 2 7; do  # K = 3 below, with the refusals
+    rm -f "$dir"/k-*.txt
+    for ((i = 0; i < k; ++i)); do
+        "$xcount" count queens --n 11 --split-depth 3 --shard $i/$k --out "$dir/k-$i.txt" > /dev/null || fail "shard $i/$k"
+    done
+    merged=$("$xcount" merge "$dir"/k-*.txt --json) || fail "merge of $k shards: $merged"
+    for key in solutions updates nodes distinct; do
+        [ "$(field "$whole" $key)" = "$(field "$merged" $key)" ] || fail "K=$k $key: single $(field "$whole" $key), merged $(field "$merged" $key)"
+    done
+done
+echo "K = 1, 2, 7: the merged figures equal the single run's"
 for i in 0 1 2; do
     "$xcount" count queens --n 11 --split-depth 3 --shard $i/3 --out "$dir/part$i.txt" --threads $((i + 1)) > /dev/null || fail "shard $i"
 done
