@@ -1,0 +1,117 @@
+#include "count_report.hpp"
+
+#include <iostream>
+#include <stdexcept>
+
+#include "cli.hpp"
+#include "json.hpp"
+#include "xcount/distributed.hpp"
+#include "xcount/symmetry.hpp"
+
+namespace xcount::cli {
+
+namespace {
+
+bool distinct_ok(const Settings& settings, const Distinct& d) {
+    if (d.counted && !d.value) return false;
+    return !settings.expect_distinct || (d.value && *d.value == *settings.expect_distinct);
+}
+
+void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& d) {
+    if (o.symmetry.empty()) return;
+    std::cout << "symmetry: " << o.symmetry << '\n';
+    if (!o.fixed.empty()) {
+        std::cout << "fixed:";
+        for (std::size_t k = 0; k < o.fixed.size(); ++k) std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
+        std::cout << '\n';
+    }
+    if (d.counted && d.value) std::cout << "distinct: " << to_string(*d.value) << " (up to symmetry, by Burnside's lemma)\n";
+    if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
+    if (settings.expect_distinct && d.counted)
+        std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)") << '\n';
+}
+
+}  // namespace
+
+Distinct distinct_of(const Outcome& o) {
+    if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
+    return {true, burnside(o.fixed)};
+}
+
+void print(const Heading& problem, const Settings& given, const Outcome& o) {
+    Settings settings = given;
+    if (o.shard_count > 1) settings.expect = settings.expect_distinct = std::nullopt;  // checked by the merge
+    const bool matches = !settings.expect || *settings.expect == o.total.solutions;
+    const Distinct d = distinct_of(o);
+    if (settings.json) {
+        std::string slow = "[";
+        for (const auto& [id, seconds] : o.slowest)
+            slow += (slow.size() > 1 ? ", " : "") + JsonObject().field("id", std::uint64_t{id}).field("seconds", seconds).str();
+        JsonObject j;
+        j.field("problem", problem.name);
+        if (problem.items) j.field("items", std::uint64_t{problem.items}).field("options", std::uint64_t{problem.options});
+        j.field("solutions", o.total.solutions)
+            .field("updates", o.total.updates)
+            .field("nodes", o.total.nodes)
+            .field("seconds", o.seconds)
+            .field("complete", o.total.complete)
+            .field("threads", o.threads)
+            .field("depth", o.depth)
+            .field("subproblems", std::uint64_t{o.subproblems})
+            .field("resumed", std::uint64_t{o.resumed})
+            .raw("slowest", slow + "]");
+        if (settings.expect) j.field("expected", *settings.expect).field("matches", matches);
+        if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
+        if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
+        if (!o.fixed.empty()) {
+            JsonObject fixed;
+            for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
+            j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
+        }
+        if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
+        if (settings.expect_distinct) j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
+        std::cout << j.str() << '\n';
+        return;
+    }
+    const char* partial = settings.limit ? " (stopped at --limit: not the total)" : " (stopped early: not the total)";
+    std::cout << "problem: " << problem.name << '\n'
+              << "solutions: " << to_string(o.total.solutions) << (o.total.complete ? "" : partial) << '\n'
+              << "updates: " << o.total.updates << '\n'
+              << "nodes: " << o.total.nodes << '\n'
+              << "seconds: " << o.seconds << '\n';
+    if (settings.expect)
+        std::cout << "expected: " << to_string(*settings.expect) << (matches ? " (ok)" : " (MISMATCH)") << '\n';
+    if (o.shard_count > 1)
+        std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the "
+                  << o.shard_count << " result files for the total)\n";
+    print_symmetry(settings, o, d);
+    if (o.subproblems == 0) return;  // a merge: no split of its own to describe
+    if (settings.verbose || !settings.limit) {
+        std::cout << "threads: " << o.threads;
+        if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
+        std::cout << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
+        if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
+        std::cout << '\n';
+    }
+    if (!o.slowest.empty()) {
+        std::cout << "slowest subproblems:";
+        for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds << " s";
+        std::cout << '\n';
+    }
+}
+
+void divide_overcount(Count overcount, Outcome& outcome) {
+    if (overcount == 1 || outcome.shard_count > 1) return;  // a share is divided once merged
+    if (outcome.total.complete && outcome.total.solutions % overcount != 0)
+        throw std::logic_error("the search's total is not a multiple of the model's overcount");
+    outcome.total.solutions /= overcount;
+}
+
+int verdict(const Settings& settings, const Outcome& outcome) {
+    if (!outcome.total.complete) return kExitPartial;
+    if (outcome.shard_count > 1) return kExitOk;  // a share: the merge checks the total
+    const bool total_ok = !settings.expect || *settings.expect == outcome.total.solutions;
+    return total_ok && distinct_ok(settings, distinct_of(outcome)) ? kExitOk : kExitMismatch;
+}
+
+}  // namespace xcount::cli

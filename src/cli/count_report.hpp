@@ -1,0 +1,47 @@
+// src/cli/count_report.hpp: the figures of a finished count (or a merge) and how they are
+// printed, as text or JSON, and judged against the expected counts.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "settings.hpp"
+#include "xcount/dancer.hpp"
+
+namespace xcount::cli {
+
+struct Outcome {
+    SearchStats total;
+    double seconds = 0;
+    int threads = 1;
+    int depth = 0;
+    std::size_t subproblems = 1;
+    std::size_t resumed = 0;
+    std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
+    std::size_t shard_index = 0, shard_count = 1;
+    std::string symmetry;                    // one line saying what the group did ("" if none)
+    std::vector<std::string> element_names;  // with --symmetry check
+    std::vector<Count> fixed;                // Fix(g) per element
+};
+
+// What the report says about the problem: its name, and its matrix's size when known.
+struct Heading {
+    std::string name;
+    std::size_t items = 0, options = 0;  // 0: unknown (a merge)
+};
+
+// Burnside's count, when Fix(g) was counted; "not an integer" is a bug and fails the run.
+struct Distinct {
+    bool counted = false;
+    std::optional<Count> value;  // nullopt when counted: the sum of Fix(g) is not a multiple of |G|
+};
+
+Distinct distinct_of(const Outcome& o);
+void print(const Heading& problem, const Settings& settings, const Outcome& o);
+// Labelled copies of identical pieces make the search find each solution `overcount` times.
+void divide_overcount(Count overcount, Outcome& outcome);
+int verdict(const Settings& settings, const Outcome& outcome);  // the exit status
+
+}  // namespace xcount::cli
