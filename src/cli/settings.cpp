@@ -100,8 +100,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.progress = values.count("progress") != 0;
         if (values.count("out")) s.out = values["out"].as<std::string>();
         s.mpi = values.count("mpi") != 0;
-        if (s.mpi && !mpi_available()) throw InputError("--mpi: this xcount was built without MPI (configure with -DXCOUNT_MPI=ON)");
         if (s.mpi && (values.count("shard") || s.limit)) throw InputError("--mpi cannot be combined with --shard or --limit");
+        if (s.mpi && !mpi_available()) throw InputError("--mpi: this xcount was built without MPI (configure with -DXCOUNT_MPI=ON)");
         if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
         if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
