@@ -145,13 +145,8 @@ int merge_entry(const std::vector<std::string>& args) {
     if (!values.count("files")) throw InputError("merge: no shard files given");
     Settings settings;
     settings.json = values.count("json") != 0;
-    for (const char* key : {"expect", "expect-distinct"}) {
-        if (!values.count(key)) continue;
-        const std::string text = values[key].as<std::string>();
-        const auto value = parse_count(text);
-        if (!value) throw InputError("--" + std::string(key) + " must be a non-negative decimal count, not " + quote_name(text));
-        (std::string(key) == "expect" ? settings.expect : settings.expect_distinct) = value;
-    }
+    settings.expect = count_flag(values, "expect");
+    settings.expect_distinct = count_flag(values, "expect-distinct");
     return merge_command(values["files"].as<std::vector<std::string>>(), settings);
 }
 

@@ -8,8 +8,6 @@ namespace po = boost::program_options;
 
 namespace xcount::cli {
 
-namespace {
-
 std::optional<Count> count_flag(const po::variables_map& values, const char* name) {
     if (!values.count(name)) return std::nullopt;
     const std::string text = values[name].as<std::string>();
@@ -17,6 +15,8 @@ std::optional<Count> count_flag(const po::variables_map& values, const char* nam
     if (!value) throw InputError("--" + std::string(name) + " must be a non-negative decimal count, not " + quote_name(text));
     return value;
 }
+
+namespace {
 
 SymmetryMode symmetry_mode(const std::string& text) {
     if (text == "auto") return SymmetryMode::automatic;

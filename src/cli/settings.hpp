@@ -39,4 +39,7 @@ struct Settings {
 boost::program_options::options_description flags_for(Command command);
 Settings read_settings(Command command, const boost::program_options::variables_map& values);
 
+// The count given as --NAME (exact decimal, up to 2^128-1), or nullopt when absent.
+std::optional<Count> count_flag(const boost::program_options::variables_map& values, const char* name);
+
 }  // namespace xcount::cli
