@@ -91,12 +91,16 @@ void Dancer::push(OptionId option) {
     ++depth_;
 }
 
-void Dancer::set_first_item(ItemId item) {
-    if (depth_ != 0) throw std::logic_error("Dancer::set_first_item: only at the root");
-    if (item >= 0 && (static_cast<std::size_t>(item) + 1 >= links_.size() || link(static_cast<Ref>(item + 1) * kStride).next ==
-                                                                                   static_cast<Ref>(item + 1) * kStride))
-        throw std::logic_error("Dancer::set_first_item: not a primary item");
-    first_item_ = item < 0 ? 0 : static_cast<Ref>(item + 1) * kStride;
+void Dancer::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
+    if (depth_ != 0) throw std::logic_error("Dancer::set_forced_items: only at the root");
+    second_below_.assign(second_below.begin(), second_below.end());
+    forced_.clear();
+    for (ItemId item : items) {
+        const Ref header = static_cast<Ref>(item + 1) * kStride;
+        if (item < 0 || static_cast<std::size_t>(item) + 1 >= links_.size() || link(header).next == header)
+            throw std::logic_error("Dancer::set_forced_items: not a primary item");
+        forced_.push_back(header);
+    }
 }
 
 void Dancer::pop() {

@@ -37,7 +37,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     {
         try {
             Dancer dancer(matrix);
-            dancer.set_first_item(split.first_item());
+            dancer.set_forced_items(split.forced_items(), split.second_below());
             const Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
             std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
             std::uint32_t stamp = 0;

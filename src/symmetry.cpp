@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <stdexcept>
 
 namespace xcount {
 
@@ -172,22 +173,67 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     if (!best) return std::nullopt;
 
     Reduction r;
-    r.item = static_cast<ItemId>(*best);
+    r.items.push_back(static_cast<ItemId>(*best));
     r.options_before = options_of[*best].size();
     r.orbits = best_orbits;
     r.stabiliser = best_stabiliser;
     const auto orbit_size = orbits_of(*best, best_stabiliser);
+
+    // The second level: an item fixed by the whole stabiliser (fewest options), refined below
+    // each representative whose own stabiliser is not trivial and which does not hold it.
+    std::optional<std::size_t> second;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i) {
+        if (i == *best || !matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
+        const bool fixed = std::all_of(best_stabiliser.begin(), best_stabiliser.end(),
+                                       [&](std::size_t k) { return group.element(k).items[i] == static_cast<ItemId>(i); });
+        if (fixed && (!second || options_of[i].size() < options_of[*second].size())) second = i;
+    }
+    std::map<std::pair<OptionId, OptionId>, Count> second_original;  // in the matrix's own ids
+    std::vector<char> refined_original(matrix.option_count(), 0);
+    if (second) {
+        for (OptionId rep : options_of[*best]) {
+            const auto ri = static_cast<std::size_t>(rep);
+            if (orbit_size[ri] == 0) continue;
+            const auto items = matrix.option(rep);
+            if (std::find(items.begin(), items.end(), static_cast<ItemId>(*second)) != items.end()) continue;
+            std::vector<std::size_t> own;  // the stabiliser of rep
+            for (std::size_t k : best_stabiliser)
+                if (group.element(k).options[ri] == rep) own.push_back(k);
+            if (own.size() < 2) continue;
+            refined_original[ri] = 1;
+            const auto sizes = orbits_of(*second, own);
+            for (OptionId s : options_of[*second]) second_original[{rep, s}] = sizes[static_cast<std::size_t>(s)];
+        }
+        if (!second_original.empty()) r.items.push_back(static_cast<ItemId>(*second));
+    }
+
     std::vector<char> is_item_option(matrix.option_count(), 0);
     for (OptionId o : options_of[*best]) is_item_option[static_cast<std::size_t>(o)] = 1;
+    std::vector<OptionId> reduced_id(matrix.option_count(), -1);
     MatrixBuilder b;
     for (std::size_t i = 0; i < matrix.item_count(); ++i) b.add_item(matrix.item(static_cast<ItemId>(i)).name, matrix.item(static_cast<ItemId>(i)).kind);
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         if (is_item_option[k] && orbit_size[k] == 0) continue;  // not its orbit's representative
-        b.add_option(matrix.option(static_cast<OptionId>(k)));
-        r.weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
+        reduced_id[k] = *b.add_option(matrix.option(static_cast<OptionId>(k)));
+        r.first_weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
+        r.refined.push_back(refined_original[k]);
     }
+    for (const auto& [pair, weight] : second_original)
+        r.second_weight[{reduced_id[static_cast<std::size_t>(pair.first)], reduced_id[static_cast<std::size_t>(pair.second)]}] = weight;
     r.matrix = std::move(b).build();
     return r;
+}
+
+Count Reduction::weight(std::span<const OptionId> prefix) const {
+    if (prefix.empty()) return 1;
+    const auto first = static_cast<std::size_t>(prefix[0]);
+    Count w = first_weight[first];
+    if (prefix.size() >= 2 && refined[first]) {
+        const auto it = second_weight.find({prefix[0], prefix[1]});
+        if (it == second_weight.end()) throw std::logic_error("Reduction::weight: level 1 is not the second item");
+        w *= it->second;
+    }
+    return w;
 }
 
 }  // namespace xcount

@@ -98,21 +98,29 @@ TEST_CASE("groups have the orders of their boards", "[symmetry]") {
 }
 
 TEST_CASE("the reduced total equals the full total for every model, thread count and depth", "[symmetry][reduce]") {
-    for (const Problem& p : models_with_groups()) {
+    auto problems = models_with_groups();
+    problems.push_back(make_polyform(read_pieces_file(kPieces + "pentominoes.txt"),
+                                     read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free, Copies::once(),
+                                     "scott"));
+    int two_levels = 0;
+    for (const Problem& p : problems) {
         const Group g = Group::generate(p.matrix, p.symmetries);
         const auto reduction = reduce(p.matrix, g);
         INFO(p.name);
         REQUIRE(reduction);
+        two_levels += reduction->items.size() == 2 ? 1 : 0;
         const Count full = Dancer(p.matrix).count().solutions;
         for (int depth : {1, 2, 3})
             for (int threads : {1, 2, 3, 4}) {
                 INFO("depth " << depth << ", threads " << threads);
-                Split split = split_at_depth(reduction->matrix, depth, reduction->item);
-                split.set_weights(reduction->weight);
+                Split split = split_at_depth(reduction->matrix, std::max<int>(depth, static_cast<int>(reduction->items.size())),
+                                             reduction->items, reduction->refined);
+                split.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
                 const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads});
                 CHECK(r.total.solutions == full);
             }
     }
+    CHECK(two_levels >= 2);  // Scott's board and odd queens reduce again below symmetric placements
 }
 
 TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[symmetry][bad-input]") {

@@ -67,9 +67,11 @@ public:
     void unwind();
     int depth() const { return depth_; }
 
-    // Makes the search branch on `item` at level 0 instead of the MRV choice (-1: no such
-    // rule): symmetry reduction needs every subtree below level 0 to hold one option of it.
-    void set_first_item(ItemId item);
+    // Makes the search branch on items[k] at level k instead of the MRV choice, while that
+    // item is still to be covered (empty: no such rule); items[1] only below the level-0
+    // options o with second_below[o] set, when second_below is not empty. Symmetry reduction
+    // needs every subtree below level k to hold one option of items[k].
+    void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
 
     // The walk behind count() and search(), exposed for the splitter. A Policy provides
     //   static constexpr bool cuts;   // true: leaves are cut() instead of searched
@@ -122,9 +124,17 @@ private:
     std::vector<Ref> choice_;                  // node chosen at each level
     std::vector<OptionId> solution_;           // scratch for search()'s visitor
     int depth_ = 0;                            // levels replayed
-    Ref first_item_ = 0;                       // header forced at level 0, 0 for none
+    std::vector<Ref> forced_;                  // headers forced at levels 0, 1, ...
+    std::vector<char> second_below_;           // per option: force level 1 below it (empty: always)
 
-    Ref choose_at(int level) const { return level == 0 && first_item_ != 0 ? first_item_ : choose(); }
+    Ref choose_at(int level) const {
+        if (static_cast<std::size_t>(level) < forced_.size()) {
+            const Ref item = forced_[static_cast<std::size_t>(level)];
+            const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
+            if (applies && link(link(item).prev).next == item) return item;  // still in the ring
+        }
+        return choose();
+    }
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----

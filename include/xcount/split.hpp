@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -32,18 +33,20 @@ public:
         return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]};
     }
     const SearchStats& above() const { return above_; }  // the work of the tree above the cut
-    ItemId first_item() const { return first_item_; }      // forced at level 0, or -1
+    const std::vector<ItemId>& forced_items() const { return forced_; }  // by level
+    const std::vector<char>& second_below() const { return second_below_; }  // see Dancer::set_forced_items
 
     // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
-    // own solutions, weight(id) = option_weight[first option of its prefix] (1 for an empty
-    // prefix). Needs depth >= 1.
-    void set_weights(std::span<const Count> option_weight);
+    // own solutions, weight = weight_of(prefix). Subproblems of weight 0 (stand-ins for other
+    // members of an orbit) are dropped and the rest renumbered. Needs depth >= forced items.
+    void set_weights(const std::function<Count(std::span<const OptionId>)>& weight_of);
     Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int, ItemId);
+    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>);
     int depth_ = 0;
-    ItemId first_item_ = -1;
+    std::vector<ItemId> forced_;
+    std::vector<char> second_below_;
     std::vector<OptionId> options_;
     std::vector<std::size_t> begin_{0};
     std::vector<Count> weights_;
@@ -53,11 +56,12 @@ private:
 constexpr int kMaxSplitDepth = 64;
 
 // The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
-// With first_item >= 0 the search branches on that item at level 0 (Dancer::set_first_item).
-Split split_at_depth(const Matrix& matrix, int depth, ItemId first_item = -1);
+// With forced items the search branches on forced[k] at level k (Dancer::set_forced_items).
+Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {});
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
 // one when the tree never gets that wide (the count stops growing), capped at 12.
-Split split_automatically(const Matrix& matrix, std::size_t wanted, ItemId first_item = -1, int min_depth = 0);
+Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced = {},
+                          std::span<const char> second_below = {}, int min_depth = 0);
 
 }  // namespace xcount

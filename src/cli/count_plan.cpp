@@ -41,17 +41,20 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
         if (plan.reduction) {
             const Reduction& r = *plan.reduction;
             plan.note = "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(plan.group->order()) +
-                        " symmetries that fix item " + problem.matrix.item(r.item).name + ": it goes first, with " +
+                        " symmetries that fix item " + problem.matrix.item(r.items[0]).name + ": it goes first, with " +
                         std::to_string(r.orbits) + " of its " + std::to_string(r.options_before) +
-                        " options (one per orbit, weighted by the orbit's size)";
+                        " options (one per orbit, weighted by the orbit's size)" +
+                        (r.items.size() > 1 ? "; below the placements some symmetries still fix, item " +
+                                                  problem.matrix.item(r.items[1]).name + " is reduced the same way"
+                                            : "");
         } else {
             std::cerr << "xcount: no item is fixed by any symmetry but the identity, so --symmetry reduce cannot apply; checking instead\n";
             plan.mode = SymmetryMode::check;
         }
     }
     plan.matrix = plan.reduction ? &plan.reduction->matrix : &problem.matrix;
-    const ItemId first = plan.reduction ? plan.reduction->item : -1;
-    const int min_depth = plan.reduction ? 1 : 0;  // weights sit on the first choice
+    const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
+    const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
     const auto depth = fixed_depth(settings);
     // Shards run on machines with different core counts, yet must cut the tree alike: their
     // automatic depth depends on K only (256 subproblems per shard).
@@ -59,9 +62,10 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     std::size_t wanted = 64 * static_cast<std::size_t>(threads);
     if (!settings.out.empty()) wanted = 256 * settings.shard_count;
     if (settings.mpi) wanted = 256 * static_cast<std::size_t>(mpi_size());
-    plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), first)
-                       : split_automatically(*plan.matrix, wanted, first, min_depth);
-    if (plan.reduction) plan.split.set_weights(plan.reduction->weight);
+    const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
+    plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), forced, below)
+                       : split_automatically(*plan.matrix, wanted, forced, below, min_depth);
+    if (plan.reduction) plan.split.set_weights([&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); });
     return plan;
 }
 
