@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -10,6 +9,7 @@
 #include <sstream>
 
 #include "xcount/count.hpp"
+#include "xcount/text_file.hpp"
 
 namespace xcount {
 
@@ -54,17 +54,6 @@ struct Grid {
         }
     }
 };
-
-// The whole file; `what` names it in the error ("piece file").
-std::string read_text_file(const std::string& path, const std::string& what) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a " + what);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the " + what);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::string trim_right(std::string s) {
     while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();

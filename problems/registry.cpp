@@ -1,8 +1,6 @@
 #include "registry.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "langford.hpp"
 #include "latin.hpp"
@@ -11,6 +9,7 @@
 #include "sudoku.hpp"
 #include "xcount/count.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/text_file.hpp"
 
 namespace po = boost::program_options;
 
@@ -65,13 +64,7 @@ Problem build_sudoku(const po::variables_map& v) {
     if (v.count("givens")) givens = v["givens"].as<std::string>();
     if (v.count("givens-file")) {
         const std::string path = v["givens-file"].as<std::string>();
-        std::error_code ec;
-        if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a givens file");
-        std::ifstream in(path);
-        if (!in) throw InputError(path + ": cannot open the givens file");
-        std::ostringstream text;
-        text << in.rdbuf();
-        givens = text.str();
+        givens = read_text_file(path, "givens file");
         if (givens.empty()) throw InputError(path + ": the givens file is empty");
     }
     return make_sudoku(static_cast<int>(*rows), static_cast<int>(*cols), givens);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "xcount/hash.hpp"
+#include "xcount/text_file.hpp"
 
 namespace xcount {
 
@@ -72,13 +73,7 @@ void write_shard(const std::string& path, const ShardResult& shard) {
 }
 
 ShardResult read_shard(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a shard file");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(path + ": cannot open the shard file");
-    std::ostringstream whole;
-    whole << file.rdbuf();
-    const std::string text = whole.str();
+    const std::string text = read_text_file(path, "shard file");
     const auto check_at = text.rfind("check ");
     if (text.rfind(kMagic, 0) != 0) throw InputError(path + ": not an xcount shard file");
     if (check_at == std::string::npos || text.substr(check_at + 6) != Hash64().add(text.substr(0, check_at)).hex() + "\n")

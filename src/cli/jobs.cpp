@@ -15,7 +15,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -25,6 +24,7 @@
 #include "registry.hpp"
 #include "signals.hpp"
 #include "xcount/distributed.hpp"
+#include "xcount/text_file.hpp"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -41,16 +41,6 @@ struct Job {
     std::string cost;  // quick | long
     po::variables_map values;
 };
-
-std::string read_job_text(const std::string& path) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw InputError(path + ": is a directory, not a job file");
-    std::ifstream in(path);
-    if (!in) throw InputError(path + ": cannot open the job file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 po::options_description job_keys() {
     po::options_description keys("Job file keys");
@@ -74,7 +64,7 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
     Job job;
     job.path = path;
     job.name = fs::path(path).stem().string();
-    const std::string text = read_job_text(path);
+    const std::string text = read_text_file(path, "job file");
     const fs::path folder = fs::path(path).parent_path();
     try {
         // First pass: which problem, hence which model flags.
@@ -130,7 +120,8 @@ struct VerifyOptions {
     int threads = 0;
 };
 
-VerifyOptions parse_verify(const std::vector<std::string>& args) {
+// nullopt: --help was printed.
+std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) {
     po::options_description flags("Options");
     flags.add_options()("help,h", "show this help")("all", "run the long jobs too")(
         "max-seconds", po::value<double>()->default_value(0), "stop a job after this long and call it failed (0: no limit)")(
@@ -144,16 +135,14 @@ VerifyOptions parse_verify(const std::vector<std::string>& args) {
         std::cout << "usage: xcount verify [FOLDER] [OPTIONS]: run every quick job (--all: every job) and compare\n"
                      "each total with its published count\n\n"
                   << flags;
-        std::exit(kExitOk);
+        return std::nullopt;
     }
     VerifyOptions v;
     v.folder = values["folder"].as<std::string>();
     v.all = values.count("all") != 0;
     v.max_seconds = values["max-seconds"].as<double>();
-    const long long threads = values["threads"].as<long long>();
     if (v.max_seconds < 0) throw InputError("--max-seconds must be at least 0");
-    if (threads < 0 || threads > 4096) throw InputError("--threads must be between 0 and 4096, not " + std::to_string(threads));
-    v.threads = static_cast<int>(threads);
+    v.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
     return v;
 }
 
@@ -198,7 +187,9 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
 }
 
 int verify_command(const std::vector<std::string>& args) {
-    const VerifyOptions options = parse_verify(args);
+    const std::optional<VerifyOptions> parsed = parse_verify(args);
+    if (!parsed) return kExitOk;
+    const VerifyOptions& options = *parsed;
     int failures = 0, skipped = 0;
     const std::vector<std::string> files = job_files(options.folder);
     std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");

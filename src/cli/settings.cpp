@@ -16,6 +16,14 @@ std::optional<Count> count_flag(const po::variables_map& values, const char* nam
     return value;
 }
 
+long long flag_in_range(const po::variables_map& values, const char* name, long long low, long long high) {
+    const long long value = values[name].as<long long>();
+    if (value < low || value > high)
+        throw InputError("--" + std::string(name) + " must be between " + std::to_string(low) + " and " +
+                         std::to_string(high) + ", not " + std::to_string(value));
+    return value;
+}
+
 namespace {
 
 SymmetryMode symmetry_mode(const std::string& text) {
@@ -26,13 +34,6 @@ SymmetryMode symmetry_mode(const std::string& text) {
     throw InputError("--symmetry must be auto, none, check or reduce, not " + quote_name(text));
 }
 
-long long in_range(const po::variables_map& values, const char* name, long long low, long long high) {
-    const long long value = values[name].as<long long>();
-    if (value < low || value > high)
-        throw InputError("--" + std::string(name) + " must be between " + std::to_string(low) + " and " +
-                         std::to_string(high) + ", not " + std::to_string(value));
-    return value;
-}
 
 }  // namespace
 
@@ -82,13 +83,13 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.verbose = values.count("verbose") != 0;
     s.json = values.count("json") != 0;
     if (command == Command::count) {
-        s.limit = static_cast<Count>(in_range(values, "limit", 0, 1LL << 62));
+        s.limit = static_cast<Count>(flag_in_range(values, "limit", 0, 1LL << 62));
         s.expect = count_flag(values, "expect");
         s.expect_distinct = count_flag(values, "expect-distinct");
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
         if (s.expect_distinct && (s.symmetry == SymmetryMode::none || s.symmetry == SymmetryMode::reduce))
             throw InputError("--expect-distinct needs --symmetry check (or auto)");
-        s.threads = static_cast<int>(in_range(values, "threads", 0, 4096));
+        s.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {
             const auto parsed = parse_count(depth);
@@ -110,7 +111,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }
-    if (command == Command::solve) s.print = static_cast<long>(in_range(values, "print", 1, 1000000));
+    if (command == Command::solve) s.print = static_cast<long>(flag_in_range(values, "print", 1, 1000000));
     if (command == Command::exprt) s.out = values["out"].as<std::string>();
     return s;
 }

@@ -39,6 +39,9 @@ struct Settings {
 boost::program_options::options_description flags_for(Command command);
 Settings read_settings(Command command, const boost::program_options::variables_map& values);
 
+// --NAME as an integer, InputError unless low <= value <= high.
+long long flag_in_range(const boost::program_options::variables_map& values, const char* name, long long low, long long high);
+
 // The count given as --NAME (exact decimal, up to 2^128-1), or nullopt when absent.
 std::optional<Count> count_flag(const boost::program_options::variables_map& values, const char* name);
 
