@@ -17,50 +17,56 @@ namespace {
 
 constexpr int kMaxBoardCells = 1 << 20;
 
-void normalise(std::vector<Cell>& cells) {
+int floor_multiple(int value, int period) { return period * (value / period - (value % period < 0)); }
+
+// Translate by a multiple of the lattice's period so that each coordinate's minimum lies in
+// [0, period), then sort: two shapes that differ by a translation become equal.
+void normalise(std::vector<Cell>& cells, const Lattice& lattice) {
     Cell low{cells[0]};
     for (const Cell& c : cells)
-        for (int k = 0; k < 3; ++k) low[static_cast<std::size_t>(k)] = std::min(low[static_cast<std::size_t>(k)], c[static_cast<std::size_t>(k)]);
+        for (std::size_t k = 0; k < 3; ++k) low[k] = std::min(low[k], c[k]);
+    for (std::size_t k = 0; k < 3; ++k) low[k] = floor_multiple(low[k], lattice.period());
     for (Cell& c : cells)
-        for (int k = 0; k < 3; ++k) c[static_cast<std::size_t>(k)] -= low[static_cast<std::size_t>(k)];
+        for (std::size_t k = 0; k < 3; ++k) c[k] -= low[k];
     std::sort(cells.begin(), cells.end());
 }
 
-bool connected(const std::vector<Cell>& cells) {
-    std::set<Cell> all(cells.begin(), cells.end()), seen{cells[0]};
-    std::vector<Cell> stack{cells[0]};
+bool connected(const std::vector<Cell>& cells, const Lattice& lattice) {
+    std::vector<bool> seen(cells.size());
+    std::vector<std::size_t> stack{0};
+    seen[0] = true;
+    std::size_t reached = 1;
     while (!stack.empty()) {
-        const Cell c = stack.back();
+        const std::size_t c = stack.back();
         stack.pop_back();
-        for (std::size_t axis = 0; axis < 3; ++axis)
-            for (int step : {-1, 1}) {
-                Cell n = c;
-                n[axis] += step;
-                if (all.count(n) && seen.insert(n).second) stack.push_back(n);
-            }
+        for (std::size_t n = 0; n < cells.size(); ++n)
+            if (!seen[n] && lattice.adjacent(cells[c], cells[n])) seen[n] = true, ++reached, stack.push_back(n);
     }
-    return seen.size() == all.size();
+    return reached == cells.size();
 }
 
-// Rows of X and . ; "+" starts the next layer. Returns the cells of one block of lines.
+// The cells of one block of text lines, read character by character by the lattice.
 struct Grid {
     std::vector<Cell> cells;
-    void add_row(const std::string& row, int y, int z, const std::string& where, char hole) {
+    void add_row(const std::string& row, int y, int z, const std::string& where, const Lattice& lattice) {
         for (std::size_t x = 0; x < row.size(); ++x) {
-            const char c = row[x];
-            if (c == 'X' || c == 'x' || c == '#') cells.push_back({static_cast<int>(x), y, z});
-            else if (c != hole && c != ' ')
-                throw InputError(where + ": unexpected character '" + std::string(1, c) + "' (X is a cell, . is none)");
+            try {
+                if (const auto cell = lattice.read_char(row[x], static_cast<int>(x), y, z)) cells.push_back(*cell);
+            } catch (const InputError& e) {
+                throw InputError(where + ", column " + std::to_string(x + 1) + ": " + e.what());
+            }
         }
     }
 };
+
+bool starts_layer(const std::string& line, const Lattice& lattice) { return lattice.layered() && line == "+"; }
 
 std::string trim_right(std::string s) {
     while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
     return s;
 }
 
-std::vector<Cell> parse_board_text(const std::string& text, const std::string& source) {
+std::vector<Cell> parse_board_text(const std::string& text, const std::string& source, const Lattice& lattice) {
     std::istringstream in(text);
     std::string line;
     Grid grid;
@@ -70,48 +76,58 @@ std::vector<Cell> parse_board_text(const std::string& text, const std::string& s
         ++number;
         line = trim_right(line);
         if (line.empty() || line[0] == '#') continue;
-        if (line == "+") {
+        if (starts_layer(line, lattice)) {
             ++z;
             y = 0;
             continue;
         }
-        grid.add_row(line, y++, z, located(source, number, 0, "board"), '.');
+        grid.add_row(line, y++, z, located(source, number, 0, "board"), lattice);
     }
-    if (grid.cells.empty()) throw InputError(source + ": the board has no cells");
+    if (grid.cells.empty()) throw InputError(source + ": the board has no " + lattice.unit() + "s");
     if (grid.cells.size() > kMaxBoardCells) throw InputError(source + ": the board has more than " + std::to_string(kMaxBoardCells) + " cells");
     return grid.cells;
 }
 
-std::string cell_name(const Cell& c, bool three_d) {
-    // Row, column (and layer): "3,7" or "3,7,1".
-    std::string name = std::to_string(c[1]) + "," + std::to_string(c[0]);
-    if (three_d) name += "," + std::to_string(c[2]);
-    return name;
-}
-
-std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed) {
-    Cell high{0, 0, 0};
-    for (const Cell& c : board)
-        for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
-    std::vector<std::string> rows(static_cast<std::size_t>((high[1] + 1) * (high[2] + 1)),
-                                  std::string(static_cast<std::size_t>(high[0] + 1), ' '));
-    auto at = [&](const Cell& c) -> char& {
-        return rows[static_cast<std::size_t>(c[2] * (high[1] + 1) + c[1])][static_cast<std::size_t>(c[0])];
-    };
-    for (const Cell& c : board) at(c) = '.';
-    for (const auto& [letter, cells] : placed)
-        for (const Cell& c : cells) at(c) = letter;
+// Text of cells on the lattice: each cell's character at its text position, `blank` where the
+// lattice has nothing (or its filler), one block of rows per layer.
+std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice& lattice, char blank,
+                 const std::string& between_layers) {
+    TextPosition high{0, 0, 0};
+    for (const auto& [cell, letter] : cells) {
+        const TextPosition p = lattice.position(cell);
+        high = {std::max(high.column, p.column), std::max(high.row, p.row), std::max(high.layer, p.layer)};
+    }
+    const auto width = static_cast<std::size_t>(high.column + 1), height = static_cast<std::size_t>(high.row + 1);
+    std::vector<std::string> rows(height * static_cast<std::size_t>(high.layer + 1), std::string(width, blank));
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        for (std::size_t x = 0; x < width; ++x) {
+            const char fill = lattice.filler(static_cast<int>(x), static_cast<int>(r % height));
+            if (fill != ' ') rows[r][x] = fill;
+        }
+    for (const auto& [cell, letter] : cells) {
+        const TextPosition p = lattice.position(cell);
+        rows[static_cast<std::size_t>(p.layer) * height + static_cast<std::size_t>(p.row)][static_cast<std::size_t>(p.column)] = letter;
+    }
     std::string out;
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        if (r > 0 && r % static_cast<std::size_t>(high[1] + 1) == 0) out += "\n";  // next layer
+        if (r > 0 && r % height == 0) out += between_layers;
         out += trim_right(rows[r]) + "\n";
     }
     return out;
 }
 
+std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed,
+                   const Lattice& lattice) {
+    std::map<Cell, char> letters;
+    for (const Cell& c : board) letters[c] = '.';
+    for (const auto& [letter, cells] : placed)
+        for (const Cell& c : cells) letters[c] = letter;
+    return draw({letters.begin(), letters.end()}, lattice, ' ', "\n");
+}
+
 }  // namespace
 
-std::vector<Piece> parse_pieces(const std::string& text, const std::string& source) {
+std::vector<Piece> parse_pieces(const std::string& text, const std::string& source, const Lattice& lattice) {
     std::istringstream in(text);
     std::vector<Piece> pieces;
     std::vector<long> starts;
@@ -124,9 +140,9 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
         Piece& p = pieces.back();
         const std::string where = located(source, starts.back(), 0, "piece " + quote_name(p.name));
         p.cells = grid.cells;
-        if (p.cells.empty()) throw InputError(where + " has no cells");
-        if (!connected(p.cells)) throw InputError(where + " is not connected");
-        normalise(p.cells);
+        if (p.cells.empty()) throw InputError(where + " has no " + lattice.unit() + "s");
+        if (!connected(p.cells, lattice)) throw InputError(where + " is not connected");
+        normalise(p.cells, lattice);
         grid.cells.clear();
     };
     while (std::getline(in, line)) {
@@ -147,43 +163,33 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
             continue;
         }
         if (pieces.empty()) throw InputError(located(source, number, 0, "rows before the first 'piece NAME' line"));
-        if (line == "+") {
+        if (starts_layer(line, lattice)) {
             ++z;
             y = 0;
             continue;
         }
-        grid.add_row(line, y++, z, located(source, number, 0, "piece " + quote_name(pieces.back().name)), '.');
+        grid.add_row(line, y++, z, located(source, number, 0, "piece " + quote_name(pieces.back().name)), lattice);
     }
     finish();
     if (pieces.empty()) throw InputError(source + ": no pieces");
     return pieces;
 }
 
-std::string format_pieces(const std::vector<Piece>& pieces) {
+std::string format_pieces(const std::vector<Piece>& pieces, const Lattice& lattice) {
     std::string out;
     for (const Piece& p : pieces) {
-        Cell high{0, 0, 0};
-        for (const Cell& c : p.cells)
-            for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
-        out += "piece " + p.name + "\n";
-        for (int z = 0; z <= high[2]; ++z) {
-            if (z > 0) out += "+\n";
-            for (int y = 0; y <= high[1]; ++y) {
-                std::string row(static_cast<std::size_t>(high[0] + 1), '.');
-                for (const Cell& c : p.cells)
-                    if (c[1] == y && c[2] == z) row[static_cast<std::size_t>(c[0])] = 'X';
-                out += row + "\n";
-            }
-        }
+        std::vector<std::pair<Cell, char>> cells;
+        for (const Cell& c : p.cells) cells.emplace_back(c, lattice.file_char(c));
+        out += "piece " + p.name + "\n" + draw(cells, lattice, '.', "+\n");
     }
     return out;
 }
 
-std::vector<Piece> read_pieces_file(const std::string& path) {
-    return parse_pieces(read_text_file(path, "piece file"), path);
+std::vector<Piece> read_pieces_file(const std::string& path, const Lattice& lattice) {
+    return parse_pieces(read_text_file(path, "piece file"), path, lattice);
 }
 
-std::vector<Cell> read_board(const std::string& spec) {
+std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
     std::vector<int> sizes;
     std::istringstream words(spec);
     std::string part;
@@ -193,7 +199,11 @@ std::vector<Cell> read_board(const std::string& spec) {
         if (!value || *value == 0 || *value > kMaxBoardCells) numeric = false;
         else sizes.push_back(static_cast<int>(*value));
     }
-    if (numeric && (sizes.size() == 2 || sizes.size() == 3) && spec.back() != 'x') {
+    if (numeric && sizes.size() == 2 && spec.back() != 'x' && !lattice.layered()) {
+        if (1LL * sizes[0] * sizes[1] * 2 > kMaxBoardCells) throw InputError("board " + spec + ": more than " + std::to_string(kMaxBoardCells) + " " + lattice.unit() + "s");
+        return lattice.rectangle(sizes[0], sizes[1]);
+    }
+    if (numeric && (sizes.size() == 2 || sizes.size() == 3) && spec.back() != 'x' && lattice.layered()) {
         if (sizes.size() == 2) sizes.push_back(1);
         const long long cells = 1LL * sizes[0] * sizes[1] * sizes[2];
         if (cells > kMaxBoardCells) throw InputError("board " + spec + ": more than " + std::to_string(kMaxBoardCells) + " cells");
@@ -208,19 +218,21 @@ std::vector<Cell> read_board(const std::string& spec) {
     }
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec))
-        throw InputError("board " + quote_name(spec) + ": neither RxC, AxBxC nor an existing board file");
-    return parse_board_text(read_text_file(spec, "board file"), spec);
+        throw InputError("board " + quote_name(spec) + (lattice.layered() ? ": neither RxC, AxBxC" : ": neither RxC") +
+                         " nor an existing board file");
+    return parse_board_text(read_text_file(spec, "board file"), spec, lattice);
 }
 
-std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d) {
+std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d,
+                                            const Lattice& lattice) {
     std::set<std::vector<Cell>> shapes;
-    const std::vector<LatticeMap> maps = lattice_maps(three_d);
+    const std::vector<LatticeMap> maps = lattice.maps(three_d);
     for (const LatticeMap& map : maps) {
         const bool identity = &map == &maps.front();
         if ((mode == Orientations::one_sided && !map.proper) || (mode == Orientations::fixed && !identity)) continue;
         std::vector<Cell> image;
         for (const Cell& c : cells) image.push_back(map(c));
-        normalise(image);
+        normalise(image, lattice);
         shapes.insert(image);
     }
     return {shapes.begin(), shapes.end()};
@@ -238,7 +250,7 @@ bool is_three_d(const std::vector<Cell>& board) {
     return std::any_of(board.begin(), board.end(), [](const Cell& c) { return c[2] != 0; });
 }
 
-void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Copies copies) {
+void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Copies copies, const Lattice& lattice) {
     const bool three_d = is_three_d(board);
     for (const Piece& p : pieces)
         for (const Cell& c : p.cells)
@@ -246,20 +258,22 @@ void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board,
     if (copies.unlimited()) return;
     std::size_t area = 0;
     for (const Piece& p : pieces) area += p.cells.size() * static_cast<std::size_t>(copies.each);
-    if (area != board.size()) {
+    if (copies.at_most ? area < board.size() : area != board.size()) {
         const std::string each = copies.each == 1 ? "" : " x " + std::to_string(copies.each) + " copies";
-        throw InputError("the pieces cover " + std::to_string(area) + " cells (" + std::to_string(pieces.size()) + " pieces" + each +
-                         ") but the board has " + std::to_string(board.size()));
+        throw InputError("the pieces cover " + std::to_string(area) + " " + lattice.unit() + "s (" + std::to_string(pieces.size()) +
+                         " pieces" + each + ") but the board has " + std::to_string(board.size()) +
+                         (copies.at_most ? ": too few pieces even if all are used" : ""));
     }
 }
 
 // Every position of `shape` on the board: the board cells it covers, in shape order.
+// The translations tried are the multiples of the lattice's period up to the board's extent.
 std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item,
-                                         const Cell& high) {
+                                         const Cell& high, int period) {
     std::vector<std::vector<Cell>> out;
-    for (int z = 0; z <= high[2]; ++z)
-        for (int y = 0; y <= high[1]; ++y)
-            for (int x = 0; x <= high[0]; ++x) {
+    for (int z = 0; z <= high[2]; z += period)
+        for (int y = 0; y <= high[1]; y += period)
+            for (int x = 0; x <= high[0]; x += period) {
                 std::vector<Cell> cells;
                 for (const Cell& s : shape) {
                     const Cell c{s[0] + x, s[1] + y, s[2] + z};
@@ -275,7 +289,7 @@ std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const s
 // onto itself, as a permutation of the placements. A one-sided piece may go to its mirror
 // image (the Soma pieces A and B); a map under which some piece has no image is left out.
 std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode,
-                                       const std::vector<Placement>& placements) {
+                                       const std::vector<Placement>& placements, const Lattice& lattice) {
     const bool three_d = is_three_d(board);
     auto sorted = [](std::vector<Cell> cells) {
         std::sort(cells.begin(), cells.end());
@@ -284,7 +298,7 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
     const std::vector<Cell> board_cells = sorted(board);
     std::vector<std::set<std::vector<Cell>>> shapes;
     for (const Piece& p : pieces) {
-        const auto all = orientations(p.cells, mode, three_d);
+        const auto all = orientations(p.cells, mode, three_d, lattice);
         shapes.emplace_back(all.begin(), all.end());
     }
     std::map<std::pair<std::size_t, std::vector<Cell>>, OptionId> option_at;
@@ -292,7 +306,7 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
         option_at[{placements[o].piece, sorted(placements[o].cells)}] = static_cast<OptionId>(o);
 
     std::vector<Symmetry> symmetries;
-    const auto maps = lattice_maps(three_d);
+    const auto maps = lattice.maps(three_d);
     for (std::size_t m = 1; m < maps.size(); ++m) {
         const LatticeMap& map = maps[m];
         // The translation that brings the image of the board back onto the board's corner.
@@ -312,7 +326,7 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
         for (const Piece& p : pieces) {
             std::vector<Cell> shape;
             for (const Cell& c : p.cells) shape.push_back(map(c));
-            normalise(shape);
+            normalise(shape, lattice);
             const auto it = std::find_if(shapes.begin(), shapes.end(), [&](const auto& set) { return set.count(shape) != 0; });
             if (it == shapes.end()) break;
             piece_to.push_back(static_cast<std::size_t>(it - shapes.begin()));
@@ -336,9 +350,9 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
-                      const std::string& name) {
-    if (copies.each < 0 || copies.each > 16) throw InputError("--copies must be once, any or 1..16");
-    check_fit(pieces, board, copies);
+                      const std::string& name, const Lattice& lattice) {
+    if (copies.each < 0 || copies.each > 16) throw InputError("--copies must be once, at-most-once, any or 1..16");
+    check_fit(pieces, board, copies, lattice);
     const bool three_d = is_three_d(board);
     MatrixBuilder b;
     // With k copies each copy is an item of its own ("T", "T#2", ...): every tiling is then
@@ -347,24 +361,30 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     Count overcount = 1;
     for (std::size_t k = 0; k < pieces.size(); ++k)
         for (int c = 1; c <= copies.each; ++c) {
-            copy_items[k].push_back(b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)), Kind::primary));
+            copy_items[k].push_back(b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)),
+                                               copies.at_most ? Kind::secondary : Kind::primary));
             overcount *= static_cast<Count>(c);
         }
     std::map<Cell, ItemId> cell_item;
     for (const Cell& c : board)
-        if (!cell_item.count(c)) cell_item[c] = b.add_item(cell_name(c, three_d), Kind::primary);
+        if (!cell_item.count(c)) cell_item[c] = b.add_item(lattice.item_name(c, three_d), Kind::primary);
+    // Polysticks: a grid point that two pieces pass straight through is a crossing; a
+    // secondary item per point lets at most one piece pass through it.
+    std::map<Cell, ItemId> crossing_item;
+    for (const Cell& point : lattice.crossings(board)) crossing_item[point] = b.add_item(lattice.crossing_name(point), Kind::secondary);
     auto placements = std::make_shared<std::vector<Placement>>();
     std::vector<std::string> notes;
     Cell high{0, 0, 0};
     for (const Cell& c : board)
         for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
     for (std::size_t k = 0; k < pieces.size(); ++k) {
-        const auto shapes = orientations(pieces[k].cells, mode, three_d);
+        const auto shapes = orientations(pieces[k].cells, mode, three_d, lattice);
         notes.push_back("piece " + pieces[k].name + ": " + std::to_string(shapes.size()) + " orientations");
         for (const auto& shape : shapes)
-            for (const auto& cells : positions(shape, cell_item, high)) {
+            for (const auto& cells : positions(shape, cell_item, high, lattice.period())) {
                 std::vector<ItemId> option(1);
                 for (const Cell& c : cells) option.push_back(cell_item.at(c));
+                for (const Cell& point : lattice.crossings(cells)) option.push_back(crossing_item.at(point));
                 const std::vector<ItemId> labels = copies.unlimited() ? std::vector<ItemId>{-1} : copy_items[k];
                 for (ItemId label : labels) {
                     if (label >= 0) option[0] = label;
@@ -376,11 +396,11 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
     problem.overcount = overcount;
-    if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements);
-    problem.render = [placements, board](std::span<const OptionId> solution) {
+    if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
+    problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
-        return render(board, placed);
+        return render(board, placed, lattice);
     };
     return problem;
 }

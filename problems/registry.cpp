@@ -1,6 +1,8 @@
 #include "registry.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 #include "langford.hpp"
 #include "latin.hpp"
@@ -23,10 +25,27 @@ void declare_polyform(po::options_description& o) {
         "orientations", po::value<std::string>()->default_value("free"),
         "free (rotations and reflections), one-sided (rotations only), fixed")(
         "copies", po::value<std::string>()->default_value("once"),
-        "once (each piece exactly once), K (exactly K of each, 1..16) or any (any number)");
+        "once (each piece exactly once), at-most-once (a subset of the pieces fills the board), K (exactly K of each, "
+        "1..16) or any (any number)")("omit", po::value<std::string>(), "leave out these pieces (names, comma-separated)");
 }
 
-Problem build_polyform(const po::variables_map& v) {
+// The pieces of the file less those named by --omit, each of which must be in the file.
+std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& lattice) {
+    const std::string path = v["pieces"].as<std::string>();
+    std::vector<Piece> pieces = read_pieces_file(path, lattice);
+    if (!v.count("omit")) return pieces;
+    std::istringstream names(v["omit"].as<std::string>());
+    std::string name;
+    while (std::getline(names, name, ',')) {
+        const auto it = std::find_if(pieces.begin(), pieces.end(), [&](const Piece& p) { return p.name == name; });
+        if (it == pieces.end()) throw InputError("--omit: no piece " + quote_name(name) + " in " + path);
+        pieces.erase(it);
+    }
+    if (pieces.empty()) throw InputError("--omit leaves no pieces");
+    return pieces;
+}
+
+Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
     const std::string mode = v["orientations"].as<std::string>(), copies = v["copies"].as<std::string>();
     Orientations orientations = Orientations::free;
     if (mode == "one-sided") orientations = Orientations::one_sided;
@@ -35,16 +54,19 @@ Problem build_polyform(const po::variables_map& v) {
     Copies how_many = Copies::once();
     if (copies == "any") {
         how_many = Copies::any();
+    } else if (copies == "at-most-once") {
+        how_many = Copies::at_most_once();
     } else if (copies != "once") {
         const auto k = parse_count(copies);
-        if (!k || *k < 1 || *k > 16) throw InputError("--copies must be once, any or 1..16, not " + quote_name(copies));
+        if (!k || *k < 1 || *k > 16) throw InputError("--copies must be once, at-most-once, any or 1..16, not " + quote_name(copies));
         how_many.each = static_cast<int>(*k);
     }
     const std::string pieces = v["pieces"].as<std::string>(), board = v["board"].as<std::string>();
-    return make_polyform(read_pieces_file(pieces), read_board(board), orientations,
-                         how_many,
+    return make_polyform(chosen_pieces(v, lattice), read_board(board, lattice), orientations, how_many,
                          std::filesystem::path(pieces).stem().string() + " on " + board +
-                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)"));
+                             (v.count("omit") ? " without " + v["omit"].as<std::string>() : "") +
+                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)"),
+                         lattice);
 }
 
 void declare_sudoku(po::options_description& o) {
@@ -78,9 +100,13 @@ const std::vector<Model>& models() {
          [](po::options_description& o) { o.add_options()("n", po::value<int>()->required(), "board size, 1..1000"); },
          [](const po::variables_map& v) { return make_queens(v["n"].as<int>()); }},
         {"polyomino", "tile a board with pieces of a piece file (square lattice; see polycube for 3D)", declare_polyform,
-         build_polyform},
+         [](const po::variables_map& v) { return build_polyform(v, square_lattice()); }},
         {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards",
-         declare_polyform, build_polyform},
+         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, square_lattice()); }},
+        {"polyiamond", "tile a board of triangles (triangular lattice; RxC: R rows of C rhombi)", declare_polyform,
+         [](const po::variables_map& v) { return build_polyform(v, triangle_lattice()); }},
+        {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)",
+         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); }},
         {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku},
         {"langford", "Langford pairings L(2,n): k numbers between the two k's",
          [](po::options_description& o) {

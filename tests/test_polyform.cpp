@@ -73,7 +73,7 @@ TEST_CASE("bad pieces and boards are refused with the reason", "[polyform][bad-i
     CHECK_THROWS_WITH(parse_pieces("piece A\n...\n", "p.txt"), "p.txt:1: piece 'A' has no cells");
     CHECK_THROWS_WITH(parse_pieces("XX\n", "p.txt"), "p.txt:1: rows before the first 'piece NAME' line");
     CHECK_THROWS_WITH(parse_pieces("piece A\nXX\npiece A\nX\n", "p.txt"), "p.txt:3: duplicate piece name 'A'");
-    CHECK_THROWS_WITH(parse_pieces("piece A\nX?\n", "p.txt"), Catch::Contains("p.txt:2: piece 'A': unexpected character '?'"));
+    CHECK_THROWS_WITH(parse_pieces("piece A\nX?\n", "p.txt"), Catch::Contains("p.txt:2: piece 'A', column 2: unexpected character '?'"));
     CHECK_THROWS_WITH(parse_pieces("# nothing\n", "p.txt"), "p.txt: no pieces");
     const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
     CHECK_THROWS_WITH(make_polyform(pentominoes, read_board("6x9"), Orientations::free, Copies::once(), "x"),
