@@ -1,5 +1,7 @@
 #include "xcount/runner.hpp"
 
+#include "xcount/cells.hpp"
+
 #include <omp.h>
 
 #include <chrono>
@@ -13,20 +15,11 @@ int resolve_threads(int requested) {
     return requested > 0 ? requested : omp_get_num_procs();
 }
 
-RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done,
-                    const RunOptions& options) {
-    RunReport report;
-    report.threads = resolve_threads(options.threads);
-    report.results = std::move(done);
-    if (report.results.empty()) report.results.resize(split.size());
-    if (report.results.size() != split.size()) throw std::logic_error("run_split: results do not match the split");
+namespace {
 
-    if (options.shard_count == 0 || options.shard_index >= options.shard_count) throw std::logic_error("run_split: bad shard");
-    if (options.ids) {
-        report.own = *options.ids;
-    } else {
-        for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
-    }
+// Each thread: its own engine, subproblems taken one at a time, results into their slots.
+template <class Engine>
+void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& options, RunReport& report) {
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex finish_lock;
@@ -36,8 +29,8 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
 #pragma omp parallel num_threads(report.threads)
     {
         try {
-            Dancer dancer(matrix);
-            dancer.set_forced_items(split.forced_items(), split.second_below());
+            Engine engine(matrix);
+            engine.set_forced_items(split.forced_items(), split.second_below());
             const Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
             std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
             std::uint32_t stamp = 0;
@@ -51,16 +44,16 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
                     continue;
                 }
                 const auto start = std::chrono::steady_clock::now();
-                dancer.replay(split.prefix(id));
+                engine.replay(split.prefix(id));
                 SubproblemResult result;
                 if (options.group) {
                     result.fixed.assign(options.group->order(), 0);
-                    result.stats = dancer.search(
+                    result.stats = engine.search(
                         [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits);
                 } else {
-                    result.stats = dancer.count(limits);
+                    result.stats = engine.count(limits);
                 }
-                dancer.unwind();
+                engine.unwind();
                 if (!result.stats.complete) continue;  // abandoned: stopped in flight
                 result.finished = true;
                 result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -76,6 +69,26 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
         }
     }
     if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done,
+                    const RunOptions& options) {
+    RunReport report;
+    report.threads = resolve_threads(options.threads);
+    report.results = std::move(done);
+    if (report.results.empty()) report.results.resize(split.size());
+    if (report.results.size() != split.size()) throw std::logic_error("run_split: results do not match the split");
+
+    if (options.shard_count == 0 || options.shard_index >= options.shard_count) throw std::logic_error("run_split: bad shard");
+    if (options.ids) {
+        report.own = *options.ids;
+    } else {
+        for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
+    }
+    if (options.engine == EngineKind::cells) solve_owned<Cells>(matrix, split, options, report);
+    else solve_owned<Dancer>(matrix, split, options, report);
 
     if (options.shard_index == 0 && !options.ids) report.total = split.above();
     if (options.group) report.fixed.assign(options.group->order(), 0);

@@ -5,13 +5,14 @@
 
 #include "helpers.hpp"
 #include "queens.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 
 using namespace xcount;
 
-TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]") {
+TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells) {
     const Matrix m = test::dlx(test::kKnuthExample);
-    Dancer d(m);
+    TestType d(m);
     std::vector<std::vector<OptionId>> found;
     const auto stats = d.search([&](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); });
     CHECK(stats.solutions == 1);
@@ -20,19 +21,19 @@ TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", 
     std::sort(found[0].begin(), found[0].end());
     CHECK(found[0] == std::vector<OptionId>{0, 3, 4});
     // The figures must not depend on whether solutions are visited.
-    Dancer d2(m);
+    TestType d2(m);
     const auto counted = d2.count();
     CHECK(counted.solutions == 1);
     CHECK(counted.updates == stats.updates);
     CHECK(counted.nodes == stats.nodes);
 }
 
-TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]") {
+TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells) {
     // From ../shared/published-counts.tsv (QUEENS-01..12; OEIS A000170).
     const Count published[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
     for (int n = 1; n <= 12; ++n) {
         const Problem p = make_queens(n);
-        Dancer d(p.matrix);
+        TestType d(p.matrix);
         const std::uint64_t before = d.checksum();
         const auto stats = d.count();
         INFO("n = " << n);
@@ -64,12 +65,12 @@ Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options)
 
 }  // namespace
 
-TEST_CASE("the dancer agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]") {
+TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
         const Matrix m = random_matrix(rng, 3 + trial % 6, trial % 4, 6 + trial % 13);
-        Dancer d(m);
+        TestType d(m);
         const std::uint64_t before = d.checksum();
         const auto stats = d.count();
         INFO("trial " << trial);
@@ -80,9 +81,9 @@ TEST_CASE("the dancer agrees with a brute-force oracle on 300 random matrices", 
     CHECK(with_solutions > 50);  // the oracle must be tested on matrices that have solutions
 }
 
-TEST_CASE("every way a search ends restores the links exactly", "[dancer][checksum]") {
+TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells) {
     const Problem p = make_queens(8);
-    Dancer d(p.matrix);
+    TestType d(p.matrix);
     const std::uint64_t pristine = d.checksum();
 
     SECTION("a full count") {
@@ -127,9 +128,9 @@ TEST_CASE("every way a search ends restores the links exactly", "[dancer][checks
     CHECK(d.count().solutions == 92);  // and it still works
 }
 
-TEST_CASE("visited solutions are exact covers", "[dancer]") {
+TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells) {
     const Problem p = make_queens(6);
-    Dancer d(p.matrix);
+    TestType d(p.matrix);
     int solutions = 0;
     d.search([&](std::span<const OptionId> s) {
         ++solutions;
@@ -142,9 +143,9 @@ TEST_CASE("visited solutions are exact covers", "[dancer]") {
     CHECK(solutions == 4);
 }
 
-TEST_CASE("replay refuses a prefix the search would never take", "[dancer]") {
+TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells) {
     const Matrix m = test::dlx(test::kKnuthExample);
-    Dancer d(m);
+    TestType d(m);
     const std::uint64_t pristine = d.checksum();
     CHECK_THROWS_WITH(d.push(2), Catch::Contains("does not hold the item"));  // B C F: the search picks A
     CHECK_THROWS_WITH(d.push(99), Catch::Contains("does not exist"));
@@ -155,4 +156,22 @@ TEST_CASE("replay refuses a prefix the search would never take", "[dancer]") {
     CHECK_THROWS_WITH(d.push(3), Catch::Contains("does not hold the item"));
     d.unwind();
     CHECK(d.checksum() == pristine);
+}
+
+TEST_CASE("the cells engine makes the dancer's choices: the same solutions, updates and nodes", "[dancer][cells]") {
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 200; ++trial) {
+        const Matrix m = random_matrix(rng, 3 + trial % 7, trial % 5, 8 + trial % 17);
+        const SearchStats links = Dancer(m).count(), cells = Cells(m).count();
+        INFO("trial " << trial);
+        REQUIRE(cells.solutions == links.solutions);
+        REQUIRE(cells.updates == links.updates);
+        REQUIRE(cells.nodes == links.nodes);
+    }
+    for (int n : {8, 10}) {
+        const Problem q = make_queens(n);
+        const SearchStats links = Dancer(q.matrix).count(), cells = Cells(q.matrix).count();
+        CHECK(cells.updates == links.updates);
+        CHECK(cells.nodes == links.nodes);
+    }
 }

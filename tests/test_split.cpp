@@ -4,6 +4,7 @@
 
 #include "helpers.hpp"
 #include "queens.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/runner.hpp"
 
 using namespace xcount;
@@ -43,14 +44,14 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]") {
+TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells) {
     for (const Case& c : cases()) {
         const SearchStats whole = Dancer(c.matrix).count();
         for (int depth = 0; depth <= 5; ++depth) {
             INFO(c.name << ", depth " << depth);
             const Split split = split_at_depth(c.matrix, depth);
             SearchStats sum = split.above();
-            Dancer d(c.matrix);
+            TestType d(c.matrix);  // the split is the dancer's; either engine replays it
             const std::uint64_t pristine = d.checksum();
             for (std::size_t id = 0; id < split.size(); ++id) {
                 REQUIRE(split.prefix(id).size() <= static_cast<std::size_t>(depth));
@@ -117,8 +118,9 @@ TEST_CASE("the runner's totals are identical for every thread count and depth", 
         for (int depth : {0, 1, 2, 3, -1}) {
             const Split split = depth < 0 ? split_automatically(c.matrix, 64) : split_at_depth(c.matrix, depth);
             for (int threads : {1, 2, 3, 4}) {
-                INFO(c.name << ", depth " << depth << ", threads " << threads);
-                const RunReport r = run_split(c.matrix, split, {}, RunOptions{.threads = threads});
+                const EngineKind engine = threads % 2 ? EngineKind::dlx : EngineKind::cells;
+                INFO(c.name << ", depth " << depth << ", threads " << threads << ", engine " << (threads % 2 ? "dlx" : "cells"));
+                const RunReport r = run_split(c.matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                 CHECK(r.total.complete);
                 CHECK(r.total.solutions == whole.solutions);
                 CHECK(r.total.updates == whole.updates);

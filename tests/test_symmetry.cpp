@@ -116,8 +116,10 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
                 Split split = split_at_depth(reduction->matrix, std::max<int>(depth, static_cast<int>(reduction->items.size())),
                                              reduction->items, reduction->refined);
                 split.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
-                const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads});
-                CHECK(r.total.solutions == full);
+                for (EngineKind engine : {EngineKind::dlx, EngineKind::cells}) {
+                    const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
+                    CHECK(r.total.solutions == full);
+                }
             }
     }
     CHECK(two_levels >= 2);  // Scott's board and odd queens reduce again below symmetric placements

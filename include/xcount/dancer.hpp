@@ -300,17 +300,17 @@ struct CountPolicy {
     void solution(int) {}
 };
 
-template <class Visit>
+template <class Engine, class Visit>
 struct VisitPolicy {
     static constexpr bool cuts = false;
     int cut_depth = 0;
     Visit& visit;
-    const Dancer& dancer;
+    const Engine& engine;
     std::vector<OptionId>& scratch;
     void cut(int) {}
     void solution(int level) {
         scratch.clear();
-        for (int k = 0; k < level; ++k) scratch.push_back(dancer.option_at(k));
+        for (int k = 0; k < level; ++k) scratch.push_back(engine.option_at(k));
         visit(std::span<const OptionId>(scratch));
     }
 };
@@ -318,7 +318,7 @@ struct VisitPolicy {
 
 template <class Visit>
 SearchStats Dancer::search(Visit&& visit, const Limits& limits) {
-    detail::VisitPolicy<std::remove_reference_t<Visit>> policy{.visit = visit, .dancer = *this, .scratch = solution_};
+    detail::VisitPolicy<Dancer, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
     return walk(policy, limits);
 }
 

@@ -33,8 +33,13 @@ struct SubproblemResult {
     std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
 };
 
+// Which exact-cover engine solves the subproblems: both make the same choices, so every
+// split replays on either and every figure (solutions, updates, nodes) is the same.
+enum class EngineKind { dlx, cells };
+
 struct RunOptions {
     int threads = 0;  // 0: all cores
+    EngineKind engine = EngineKind::dlx;
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
     const std::atomic<bool>* stop = nullptr;
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;

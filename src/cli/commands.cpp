@@ -7,6 +7,7 @@
 #include "json.hpp"
 #include "registry.hpp"
 #include "settings.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/version.hpp"
@@ -75,10 +76,11 @@ std::string option_text(const Matrix& m, OptionId option) {
 }  // namespace
 
 int solve_command(const Problem& problem, const Settings& settings) {
-    Dancer dancer(problem.matrix);
     std::vector<std::vector<OptionId>> found;
-    const SearchStats stats = dancer.search([&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); },
-                                            Limits{.max_solutions = static_cast<Count>(settings.print)});
+    auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
+    const Limits limits{.max_solutions = static_cast<Count>(settings.print)};
+    const SearchStats stats = settings.engine == EngineKind::cells ? Cells(problem.matrix).search(keep, limits)
+                                                                   : Dancer(problem.matrix).search(keep, limits);
     if (settings.json) {
         std::string list = "[";
         for (const auto& solution : found) {

@@ -16,6 +16,7 @@
 #include "json.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/distributed.hpp"
 #include "xcount/journal.hpp"
 #include "xcount/shard.hpp"
@@ -87,6 +88,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
         ProgressDisplay progress((split.size() + settings.shard_count - 1 - settings.shard_index) / settings.shard_count,
                                  outcome.resumed, show_progress && leader);
         RunOptions options{.threads = outcome.threads,
+                           .engine = settings.engine,
                            .group = checking,
                            .stop = &stop,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
@@ -128,8 +130,8 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
 Outcome limited_count(const Problem& problem, const Settings& settings) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
-    Dancer dancer(problem.matrix);
-    outcome.total = dancer.count(Limits{.max_solutions = settings.limit});
+    const Limits limits{.max_solutions = settings.limit};
+    outcome.total = settings.engine == EngineKind::cells ? Cells(problem.matrix).count(limits) : Dancer(problem.matrix).count(limits);
     outcome.seconds = seconds_since(start);
     return outcome;
 }

@@ -43,6 +43,8 @@ po::options_description flags_for(Command command) {
     switch (command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
+                "engine", po::value<std::string>()->default_value("dlx"),
+                "dlx (dancing links) or cells (sparse sets): the same search, the same figures")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
                 "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
                 "expect-distinct", po::value<std::string>(),
@@ -68,6 +70,7 @@ po::options_description flags_for(Command command) {
             break;
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
+                "engine", po::value<std::string>()->default_value("dlx"), "dlx (dancing links) or cells (sparse sets)")(
                 "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
             break;
         case Command::exprt:
@@ -82,6 +85,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.help = values.count("help") != 0;
     s.verbose = values.count("verbose") != 0;
     s.json = values.count("json") != 0;
+    if (command == Command::count || command == Command::solve) {
+        const std::string engine = values["engine"].as<std::string>();
+        if (engine == "cells") s.engine = EngineKind::cells;
+        else if (engine != "dlx") throw InputError("--engine must be dlx or cells, not " + quote_name(engine));
+    }
     if (command == Command::count) {
         s.limit = static_cast<Count>(flag_in_range(values, "limit", 0, 1LL << 62));
         s.expect = count_flag(values, "expect");

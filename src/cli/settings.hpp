@@ -4,6 +4,8 @@
 // fills a plain Settings struct, checking ranges, so the commands never touch argv.
 #pragma once
 
+#include "xcount/runner.hpp"
+
 #include <boost/program_options.hpp>
 #include <optional>
 #include <string>
@@ -34,6 +36,7 @@ struct Settings {
     std::string out;   // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
+    EngineKind engine = EngineKind::dlx;  // count, solve: dancing links or sparse sets
 };
 
 boost::program_options::options_description flags_for(Command command);
