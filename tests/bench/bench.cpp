@@ -4,7 +4,7 @@
 //     xcount_bench --scaling [--threads N]
 //     xcount_bench --reduce
 //
-// The table: for each input (queens 12-14, the four pentomino rectangles, Scott's board,
+// The table: for each input and engine (dlx, cells; --engine picks one) (queens 12-15, the four pentomino rectangles, Scott's board,
 // Langford 11, 4x4 sudoku grids, the Soma cube, and any DLX files given), the solutions,
 // updates and nodes, the median seconds on one thread (unsplit) and on N threads (split at the
 // automatic depth, default N = all cores), the one-thread update rate and the speed-up.
@@ -29,6 +29,7 @@
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/symmetry.hpp"
@@ -52,17 +53,16 @@ double now_seconds() {
 }
 
 // Median of `repeat` runs of a count on `threads` threads (1 thread: the plain unsplit search).
-Timing measure(const Matrix& m, int threads, int repeat) {
+Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = EngineKind::dlx) {
     std::vector<double> times;
     Timing t;
     for (int r = 0; r < repeat; ++r) {
         const double start = now_seconds();
         if (threads == 1) {
-            Dancer d(m);
-            t.stats = d.count();
+            t.stats = engine == EngineKind::cells ? Cells(m).count() : Dancer(m).count();
         } else {
             const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads));
-            t.stats = run_split(m, split, {}, RunOptions{.threads = threads}).total;
+            t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
         }
         times.push_back(now_seconds() - start);
     }
@@ -78,7 +78,7 @@ std::vector<Input> standard_inputs() {
         return make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board).matrix;
     };
     std::vector<Input> in;
-    for (int n : {12, 13, 14}) in.push_back({"queens " + std::to_string(n), make_queens(n).matrix});
+    for (int n : {12, 13, 14, 15}) in.push_back({"queens " + std::to_string(n), make_queens(n).matrix});
     for (const char* board : {"6x10", "5x12", "4x15", "3x20"}) in.push_back({std::string("pentominoes ") + board, tiling(board)});
     in.push_back({"pentominoes scott 8x8", tiling(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt")});
     in.push_back({"langford 11", make_langford(11, false).matrix});
@@ -188,16 +188,22 @@ int reduction() {
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
     bool json = false, scale = false, reduced = false;
+    std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells};
     std::vector<std::string> files;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
         if (arg == "--repeat" && k + 1 < argc) repeat = std::max(1, std::atoi(argv[++k]));
         else if (arg == "--threads" && k + 1 < argc) threads = std::max(1, std::atoi(argv[++k]));
         else if (arg == "--json") json = true;
+        else if (arg == "--engine" && k + 1 < argc) {
+            const std::string e = argv[++k];
+            engines = e == "dlx" ? std::vector{EngineKind::dlx} : e == "cells" ? std::vector{EngineKind::cells} : engines;
+        }
         else if (arg == "--scaling") scale = true;
         else if (arg == "--reduce") reduced = true;
         else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...] | --scaling [--threads N] | --reduce");
+            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|both] [--json] [FILE.dlx ...] | "
+                      "--scaling [--threads N] | --reduce");
             return 0;
         } else files.push_back(arg);
     }
@@ -207,19 +213,21 @@ int main(int argc, char** argv) {
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
         if (!json)
-            std::printf("%-24s %10s %14s %11s %9s %9s %10s %8s\n", "input", "solutions", "updates", "nodes", "1 thread",
+            std::printf("%-24s %6s %10s %14s %11s %9s %9s %10s %8s\n", "input", "engine", "solutions", "updates", "nodes", "1 thread",
                         (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
-        for (const Input& in : inputs) {
-            const Timing single = measure(in.matrix, 1, repeat), many = measure(in.matrix, threads, repeat);
+        for (const Input& in : inputs)
+          for (EngineKind engine : engines) {
+            const char* engine_name = engine == EngineKind::cells ? "cells" : "dlx";
+            const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
             const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
             if (json) {
-                std::printf("{\"input\": \"%s\", \"solutions\": %s, \"updates\": %llu, \"nodes\": %llu, \"seconds_1\": %.6f, "
+                std::printf("{\"input\": \"%s\", \"engine\": \"%s\", \"solutions\": %s, \"updates\": %llu, \"nodes\": %llu, \"seconds_1\": %.6f, "
                             "\"threads\": %d, \"seconds_n\": %.6f, \"mupdates_per_s\": %.1f, \"speedup\": %.3f}\n",
-                            in.name.c_str(), to_string(single.stats.solutions).c_str(),
+                            in.name.c_str(), engine_name, to_string(single.stats.solutions).c_str(),
                             static_cast<unsigned long long>(single.stats.updates), static_cast<unsigned long long>(single.stats.nodes),
                             single.seconds, threads, many.seconds, rate, single.seconds / many.seconds);
             } else {
-                std::printf("%-24s %10s %14llu %11llu %8.3fs %8.3fs %10.1f %7.2fx%s\n", in.name.c_str(),
+                std::printf("%-24s %6s %10s %14llu %11llu %8.3fs %8.3fs %10.1f %7.2fx%s\n", in.name.c_str(), engine_name,
                             to_string(single.stats.solutions).c_str(), static_cast<unsigned long long>(single.stats.updates),
                             static_cast<unsigned long long>(single.stats.nodes), single.seconds, many.seconds, rate,
                             single.seconds / many.seconds,
