@@ -52,8 +52,9 @@ public:
     int period() const override { return 1; }
     bool layered() const override { return true; }
     std::vector<LatticeMap> maps(bool three_d) const override { return lattice_maps(three_d); }
-    bool adjacent(const Cell& a, const Cell& b) const override {
-        return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]) == 1;
+    std::vector<Cell> neighbours(const Cell& c) const override {
+        return {{c[0] - 1, c[1], c[2]}, {c[0] + 1, c[1], c[2]}, {c[0], c[1] - 1, c[2]},
+                {c[0], c[1] + 1, c[2]}, {c[0], c[1], c[2] - 1}, {c[0], c[1], c[2] + 1}};
     }
     std::optional<Cell> read_char(char c, int column, int row, int layer) const override {
         if (c == 'X' || c == 'x' || c == '#') return Cell{column, row, layer};
@@ -94,10 +95,11 @@ public:
         }
         return maps;
     }
-    bool adjacent(const Cell& a, const Cell& b) const override {
-        const int dx = b[0] - a[0], dy = b[1] - a[1];
-        return a[2] == b[2] && ((std::abs(dx) == 1 && dy == dx) || (dx == 1 && dy == -2) || (dx == -1 && dy == 2) ||
-                                (dx == -2 && dy == 1) || (dx == 2 && dy == -1));
+    std::vector<Cell> neighbours(const Cell& c) const override {
+        // Up (3a+1, 3b+1) touches the down triangles at +(1,1), +(1,-2), +(-2,1); down ones
+        // the up triangles at the opposite offsets.
+        const int s = floor_mod(c[0], 3) == 1 ? 1 : -1;
+        return {{c[0] + s, c[1] + s, c[2]}, {c[0] + s, c[1] - 2 * s, c[2]}, {c[0] - 2 * s, c[1] + s, c[2]}};
     }
     std::optional<Cell> read_char(char c, int column, int row, int layer) const override {
         if (c == 'X' || c == 'x' || c == '#') {
@@ -133,11 +135,16 @@ public:
     std::string unit() const override { return "edge"; }
     int period() const override { return 2; }
     std::vector<LatticeMap> maps(bool) const override { return lattice_maps(false); }
-    bool adjacent(const Cell& a, const Cell& b) const override {
-        const auto ends_a = ends(a), ends_b = ends(b);
-        for (const Cell& p : ends_a)
-            if (p == ends_b[0] || p == ends_b[1]) return true;
-        return false;
+    std::vector<Cell> neighbours(const Cell& c) const override {
+        // Edges through either end point: the one straight on and the two across.
+        const bool horizontal = floor_mod(c[0], 2) == 1;
+        std::vector<Cell> out;
+        for (int side : {-1, 1}) {
+            out.push_back(horizontal ? Cell{c[0] + 2 * side, c[1], 0} : Cell{c[0], c[1] + 2 * side, 0});
+            for (int across : {-1, 1})
+                out.push_back(horizontal ? Cell{c[0] + side, c[1] + across, 0} : Cell{c[0] + across, c[1] + side, 0});
+        }
+        return out;
     }
     std::optional<Cell> read_char(char c, int column, int row, int) const override {
         if (c == '-' && column % 2 == 1 && row % 2 == 0) return Cell{column, row, 0};
@@ -176,14 +183,14 @@ public:
         return "+" + std::to_string(floor_div(c[1], 2)) + "," + std::to_string(floor_div(c[0], 2));
     }
 
-private:
-    static std::array<Cell, 2> ends(const Cell& c) {
-        if (floor_mod(c[0], 2) == 1) return {Cell{c[0] - 1, c[1], 0}, Cell{c[0] + 1, c[1], 0}};
-        return {Cell{c[0], c[1] - 1, 0}, Cell{c[0], c[1] + 1, 0}};
-    }
 };
 
 }  // namespace
+
+bool Lattice::adjacent(const Cell& a, const Cell& b) const {
+    const auto near = neighbours(a);
+    return std::find(near.begin(), near.end(), b) != near.end();
+}
 
 std::vector<LatticeMap> lattice_maps(bool three_d) {
     std::vector<LatticeMap> maps;

@@ -49,7 +49,10 @@ public:
     virtual int period() const = 0;        // translations are multiples of this per coordinate
     virtual bool layered() const { return false; }  // "+" lines start the next layer (3D)
     virtual std::vector<LatticeMap> maps(bool three_d) const = 0;  // the identity first
-    virtual bool adjacent(const Cell& a, const Cell& b) const = 0;
+    // The cells that share a side (a face, an edge, or for edges a grid point) with c; some may
+    // not be cells of this lattice at all, which is harmless where they are looked up.
+    virtual std::vector<Cell> neighbours(const Cell& c) const = 0;
+    bool adjacent(const Cell& a, const Cell& b) const;
     // The cell a character of a piece or board file stands for, if any; throws on a character
     // that is not allowed there (the message says which are).
     virtual std::optional<Cell> read_char(char c, int column, int row, int layer) const = 0;

@@ -32,17 +32,16 @@ void normalise(std::vector<Cell>& cells, const Lattice& lattice) {
 }
 
 bool connected(const std::vector<Cell>& cells, const Lattice& lattice) {
-    std::vector<bool> seen(cells.size());
-    std::vector<std::size_t> stack{0};
-    seen[0] = true;
-    std::size_t reached = 1;
+    const std::set<Cell> all(cells.begin(), cells.end());
+    std::set<Cell> seen{cells[0]};
+    std::vector<Cell> stack{cells[0]};
     while (!stack.empty()) {
-        const std::size_t c = stack.back();
+        const Cell c = stack.back();
         stack.pop_back();
-        for (std::size_t n = 0; n < cells.size(); ++n)
-            if (!seen[n] && lattice.adjacent(cells[c], cells[n])) seen[n] = true, ++reached, stack.push_back(n);
+        for (const Cell& n : lattice.neighbours(c))
+            if (all.count(n) && seen.insert(n).second) stack.push_back(n);
     }
-    return reached == cells.size();
+    return seen.size() == all.size();
 }
 
 // The cells of one block of text lines, read character by character by the lattice.
@@ -66,7 +65,9 @@ std::string trim_right(std::string s) {
     return s;
 }
 
-std::vector<Cell> parse_board_text(const std::string& text, const std::string& source, const Lattice& lattice) {
+}  // namespace
+
+std::vector<Cell> parse_board(const std::string& text, const std::string& source, const Lattice& lattice) {
     std::istringstream in(text);
     std::string line;
     Grid grid;
@@ -87,6 +88,8 @@ std::vector<Cell> parse_board_text(const std::string& text, const std::string& s
     if (grid.cells.size() > kMaxBoardCells) throw InputError(source + ": the board has more than " + std::to_string(kMaxBoardCells) + " cells");
     return grid.cells;
 }
+
+namespace {
 
 // Text of cells on the lattice: each cell's character at its text position, `blank` where the
 // lattice has nothing (or its filler), one block of rows per layer.
@@ -220,7 +223,7 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
     if (!std::filesystem::exists(spec, ec))
         throw InputError("board " + quote_name(spec) + (lattice.layered() ? ": neither RxC, AxBxC" : ": neither RxC") +
                          " nor an existing board file");
-    return parse_board_text(read_text_file(spec, "board file"), spec, lattice);
+    return parse_board(read_text_file(spec, "board file"), spec, lattice);
 }
 
 std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d,

@@ -54,6 +54,9 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
 // "6x10", "3x4x5" (square lattice only) or a board file.
 std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice = square_lattice());
 
+// The cells of a board file's text (X a cell, . a hole; "+" the next layer where layered).
+std::vector<Cell> parse_board(const std::string& text, const std::string& source, const Lattice& lattice = square_lattice());
+
 // The piece file text of `pieces` (what parse_pieces reads back to the same pieces).
 std::string format_pieces(const std::vector<Piece>& pieces, const Lattice& lattice = square_lattice());
 

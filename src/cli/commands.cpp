@@ -156,6 +156,7 @@ int merge_entry(const std::vector<std::string>& args) {
 
 int run(const std::vector<std::string>& args) {
     if (args.empty()) throw InputError("missing COMMAND (see xcount --help)");
+    for (const std::string& arg : args) refuse_placeholders(arg, "the command line");
     if (is_help(args[0])) {
         std::cout << usage();
         return kExitOk;

@@ -21,6 +21,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "jobs.hpp"
 #include "registry.hpp"
 #include "signals.hpp"
 #include "xcount/distributed.hpp"
@@ -32,15 +33,6 @@ namespace fs = std::filesystem;
 namespace xcount::cli {
 
 namespace {
-
-struct Job {
-    std::string path;
-    std::string name;  // the file's stem
-    std::string spec;  // the problem: a model name or a DLX file
-    std::string source;
-    std::string cost;  // quick | long
-    po::variables_map values;
-};
 
 po::options_description job_keys() {
     po::options_description keys("Job file keys");
@@ -60,11 +52,15 @@ void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
         }
 }
 
+}  // namespace
+
 Job load_job(const std::string& path, const std::vector<std::string>& overrides) {
     Job job;
     job.path = path;
     job.name = fs::path(path).stem().string();
     const std::string text = read_text_file(path, "job file");
+    refuse_placeholders(text, path);
+    for (const std::string& flag : overrides) refuse_placeholders(flag, "run");
     const fs::path folder = fs::path(path).parent_path();
     try {
         // First pass: which problem, hence which model flags.
@@ -99,6 +95,8 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
     if (job.cost != "quick" && job.cost != "long") throw InputError(path + ": cost must be quick or long, not " + quote_name(job.cost));
     return job;
 }
+
+namespace {
 
 std::vector<std::string> job_files(const std::string& folder) {
     std::error_code ec;

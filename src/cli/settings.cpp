@@ -80,6 +80,12 @@ po::options_description flags_for(Command command) {
     return flags;
 }
 
+void refuse_placeholders(const std::string& text, const std::string& where) {
+    for (const char* token : {"%value%", "%option%", "%canonical_option%", "%prefix%", "%original_token%"})
+        if (text.find(token) != std::string::npos)
+            throw InputError(where + ": '" + token + "' cannot appear in a flag or value (Boost.Program_options would loop forever on it)");
+}
+
 Settings read_settings(Command command, const po::variables_map& values) {
     Settings s;
     s.help = values.count("help") != 0;

@@ -1,0 +1,23 @@
+// src/cli/jobs.hpp: a job file read into the flags of the problem it names (see jobs.cpp).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+namespace xcount::cli {
+
+struct Job {
+    std::string path;
+    std::string name;  // the file's stem
+    std::string spec;  // the problem: a model name or a DLX file
+    std::string source;
+    std::string cost;  // quick | long
+    boost::program_options::variables_map values;
+};
+
+// Reads the job file at `path`; `overrides` are command-line flags that win over its keys.
+// InputError (naming the file) on anything wrong with it.
+Job load_job(const std::string& path, const std::vector<std::string>& overrides);
+
+}  // namespace xcount::cli
