@@ -76,11 +76,7 @@ void declare_sudoku(po::options_description& o) {
 }
 
 Problem build_sudoku(const po::variables_map& v) {
-    const std::string box = v["box"].as<std::string>();
-    const auto x = box.find('x');
-    const std::optional<Count> rows = parse_count(box.substr(0, x));
-    const std::optional<Count> cols = x == std::string::npos ? std::nullopt : parse_count(box.substr(x + 1));
-    if (!rows || !cols || *rows > 35 || *cols > 35) throw InputError("--box must be RxC (such as 3x3), not " + quote_name(box));
+    const auto [rows, cols] = parse_box(v["box"].as<std::string>());
     if (v.count("givens") && v.count("givens-file")) throw InputError("give --givens or --givens-file, not both");
     std::string givens;
     if (v.count("givens")) givens = v["givens"].as<std::string>();
@@ -89,7 +85,7 @@ Problem build_sudoku(const po::variables_map& v) {
         givens = read_text_file(path, "givens file");
         if (givens.empty()) throw InputError(path + ": the givens file is empty");
     }
-    return make_sudoku(static_cast<int>(*rows), static_cast<int>(*cols), givens);
+    return make_sudoku(rows, cols, givens);
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 #include "sudoku.hpp"
 
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "xcount/count.hpp"
 
 namespace xcount {
 
@@ -40,6 +43,15 @@ std::vector<int> parse_givens(const std::string& text, int n) {
 }
 
 }  // namespace
+
+std::pair<int, int> parse_box(const std::string& text) {
+    const auto x = text.find('x');
+    const std::optional<Count> rows = parse_count(text.substr(0, x));
+    const std::optional<Count> cols = x == std::string::npos ? std::nullopt : parse_count(text.substr(x + 1));
+    if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > 35 || *cols > 35)
+        throw InputError("--box must be RxC (such as 3x3), not " + quote_name(text));
+    return {static_cast<int>(*rows), static_cast<int>(*cols)};
+}
 
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
     if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSymbols)

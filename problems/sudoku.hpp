@@ -10,11 +10,15 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "problem.hpp"
 
 namespace xcount {
 
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens);
+
+// "RxC" (the --box flag) as (R, C); InputError unless both are 1..35.
+std::pair<int, int> parse_box(const std::string& text);
 
 }  // namespace xcount

@@ -1,5 +1,6 @@
 #include "xcount/dancer.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -65,6 +66,37 @@ Dancer::Dancer(const Matrix& matrix) {
     }
     choice_.assign(matrix.primary_count() + 1, 0);
     solution_.reserve(matrix.primary_count() + 1);
+}
+
+std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path) {
+    auto mix = [](std::uint64_t v) {
+        v += 0x9e3779b97f4a7c15ull;
+        v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+        v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+        return v ^ (v >> 31);
+    };
+    std::uint64_t h = mix(seed);
+    for (OptionId o : path) h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(o)));
+    return h;
+}
+
+Dancer::Ref Dancer::choose_by_rule(int level) const {
+    // The candidates in ring order (lowest id first), as the engines must agree on them.
+    std::vector<OptionId> path;
+    for (int k = 0; k < level; ++k) path.push_back(option_at(k));
+    std::vector<Ref> candidates;
+    Ref least = ~Ref{0}, most = 0;
+    for (Ref k = link(0).next; k != 0; k = link(k).next) least = std::min(least, node(k).top), most = std::max(most, node(k).top);
+    for (Ref k = link(0).next; k != 0; k = link(k).next) {
+        const Ref length = node(k).top;
+        switch (rule_.rule) {
+            case ChooseRule::first: return k;
+            case ChooseRule::max: if (length == most) return k; break;
+            case ChooseRule::mrv_random: if (length == least) candidates.push_back(k); break;
+            default: candidates.push_back(k);
+        }
+    }
+    return candidates[choice_draw(rule_.seed, path) % candidates.size()];
 }
 
 SearchStats Dancer::count(const Limits& limits) {

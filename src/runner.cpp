@@ -31,6 +31,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         try {
             Engine engine(matrix);
             engine.set_forced_items(split.forced_items(), split.second_below());
+            engine.set_choice(split.choice());
             const Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
             std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
             std::uint32_t stamp = 0;

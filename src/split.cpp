@@ -24,7 +24,8 @@ constexpr int kAutoDepthCap = 12;
 
 }  // namespace
 
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below) {
+Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below,
+                     Choice choice) {
     if (depth < 0 || depth > kMaxSplitDepth)
         throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " +
                          std::to_string(depth));
@@ -32,8 +33,10 @@ Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> fo
     split.depth_ = depth;
     split.forced_.assign(forced.begin(), forced.end());
     split.second_below_.assign(second_below.begin(), second_below.end());
+    split.choice_ = choice;
     Dancer dancer(matrix);
     dancer.set_forced_items(forced, second_below);
+    dancer.set_choice(choice);
     CutPolicy policy{depth, dancer, split.options_, split.begin_};
     split.above_ = dancer.walk(policy, Limits{});
     return split;
@@ -58,10 +61,10 @@ void Split::set_weights(const std::function<Count(std::span<const OptionId>)>& w
 }
 
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced, std::span<const char> second_below,
-                          int min_depth) {
-    Split best = split_at_depth(matrix, min_depth, forced, second_below);
+                          int min_depth, Choice choice) {
+    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice);
     for (int depth = min_depth + 1; best.size() < wanted && depth <= kAutoDepthCap; ++depth) {
-        Split next = split_at_depth(matrix, depth, forced, second_below);
+        Split next = split_at_depth(matrix, depth, forced, second_below, choice);
         if (next.size() == best.size() && next.above().nodes == best.above().nodes) break;  // the tree ended
         best = std::move(next);
     }

@@ -45,6 +45,7 @@ public:
     void unwind();
     int depth() const { return depth_; }
     void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
+    void set_choice(Choice choice) { rule_ = choice; }
 
     template <class Policy>
     SearchStats walk(Policy& policy, const Limits& limits);
@@ -70,6 +71,7 @@ private:
     bool is_active(Index item) const { return pos(item) < active_count_ && active_[static_cast<std::size_t>(pos(item))] == item; }
 
     Index choose() const;
+    Index choose_by_rule(int level) const;
     Index choose_at(int level) const;
     std::uint64_t cover(Index item);
     void uncover(Index item);
@@ -92,6 +94,7 @@ private:
     int depth_ = 0;
     std::vector<Index> forced_;
     std::vector<char> second_below_;
+    Choice rule_;
 };
 
 // ---- the hot path ----
@@ -116,7 +119,7 @@ inline Cells::Index Cells::choose_at(int level) const {
         const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
         if (applies && is_active(item)) return item;
     }
-    return choose();
+    return rule_.rule == ChooseRule::mrv ? choose() : choose_by_rule(level);
 }
 
 // Hides every active option of `item` from its other items, then takes a primary item out of

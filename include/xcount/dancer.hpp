@@ -42,6 +42,22 @@ struct SearchStats {
     SearchStats& operator+=(const SearchStats& other);
 };
 
+// How the search picks the item to branch on. mrv (the default, Knuth's): fewest options,
+// ties to the lowest item id. first: the lowest active item id. max: most options (ties to
+// the lowest id). random: any active item. mrv-random: any among those with fewest options.
+// The random rules draw from a hash of the seed and the options chosen on the path so far,
+// so a choice depends only on where it is made: a split replays the same choices on any
+// engine, thread or machine.
+enum class ChooseRule { mrv, first, max, random, mrv_random };
+struct Choice {
+    ChooseRule rule = ChooseRule::mrv;
+    std::uint64_t seed = 0;
+};
+
+// The draw for a random rule at the node reached by `path`: a number to take modulo the
+// number of candidates.
+std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path);
+
 struct Limits {
     Count max_solutions = 0;                    // 0: no limit
     const std::atomic<bool>* stop = nullptr;    // polled once per tree node
@@ -72,6 +88,7 @@ public:
     // options o with second_below[o] set, when second_below is not empty. Symmetry reduction
     // needs every subtree below level k to hold one option of items[k].
     void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
+    void set_choice(Choice choice) { rule_ = choice; }
 
     // The walk behind count() and search(), exposed for the splitter. A Policy provides
     //   static constexpr bool cuts;   // true: leaves are cut() instead of searched
@@ -111,6 +128,7 @@ private:
     const Link& link(Ref r) const { return *reinterpret_cast<const Link*>(reinterpret_cast<const char*>(links_.data()) + r); }
 
     Ref choose() const;
+    Ref choose_by_rule(int level) const;  // the rules other than mrv (not on the hot path)
     std::uint64_t cover(Ref item);
     void uncover(Ref item);
     std::uint64_t cover_rest(Ref node);
@@ -126,6 +144,7 @@ private:
     int depth_ = 0;                            // levels replayed
     std::vector<Ref> forced_;                  // headers forced at levels 0, 1, ...
     std::vector<char> second_below_;           // per option: force level 1 below it (empty: always)
+    Choice rule_;
 
     Ref choose_at(int level) const {
         if (static_cast<std::size_t>(level) < forced_.size()) {
@@ -133,7 +152,7 @@ private:
             const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
             if (applies && link(link(item).prev).next == item) return item;  // still in the ring
         }
-        return choose();
+        return rule_.rule == ChooseRule::mrv ? choose() : choose_by_rule(level);
     }
 };
 

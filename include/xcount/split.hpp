@@ -35,6 +35,7 @@ public:
     const SearchStats& above() const { return above_; }  // the work of the tree above the cut
     const std::vector<ItemId>& forced_items() const { return forced_; }  // by level
     const std::vector<char>& second_below() const { return second_below_; }  // see Dancer::set_forced_items
+    const Choice& choice() const { return choice_; }  // the item-choice rule the prefixes were found with
 
     // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
     // own solutions, weight = weight_of(prefix). Subproblems of weight 0 (stand-ins for other
@@ -43,8 +44,9 @@ public:
     Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>);
+    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice);
     int depth_ = 0;
+    Choice choice_;
     std::vector<ItemId> forced_;
     std::vector<char> second_below_;
     std::vector<OptionId> options_;
@@ -57,11 +59,13 @@ constexpr int kMaxSplitDepth = 64;
 
 // The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
 // With forced items the search branches on forced[k] at level k (Dancer::set_forced_items).
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {});
+// `choice` is the item-choice rule (every engine that replays the split must use it too).
+Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {},
+                     Choice choice = {});
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
 // one when the tree never gets that wide (the count stops growing), capped at 12.
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced = {},
-                          std::span<const char> second_below = {}, int min_depth = 0);
+                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {});
 
 }  // namespace xcount

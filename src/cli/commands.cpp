@@ -39,6 +39,7 @@ constexpr JobCommand kJobCommands[] = {
     {"run", "count a job file's problem and check its published total (xcount run JOB.ini)"},
     {"verify", "run every job in a folder (default jobs/) and print expected against found"},
     {"merge", "sum the result files of the K shards of one count (xcount merge part*.txt)"},
+    {"generate", "make sudoku puzzles with one solution, minimal (xcount generate sudoku --box 3x3)"},
 };
 
 std::string usage() {
@@ -79,8 +80,11 @@ int solve_command(const Problem& problem, const Settings& settings) {
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};
-    const SearchStats stats = settings.engine == EngineKind::cells ? Cells(problem.matrix).search(keep, limits)
-                                                                   : Dancer(problem.matrix).search(keep, limits);
+    auto search = [&](auto&& engine) {
+        engine.set_choice(settings.choice);
+        return engine.search(keep, limits);
+    };
+    const SearchStats stats = settings.engine == EngineKind::cells ? search(Cells(problem.matrix)) : search(Dancer(problem.matrix));
     if (settings.json) {
         std::string list = "[";
         for (const auto& solution : found) {
@@ -167,6 +171,7 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "verify") return verify_command(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "merge") return merge_entry(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (args[0] == "generate") return generate_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "run") {
         if (args.size() < 2 || args[1].starts_with("-"))
             throw InputError("run: missing JOB file (xcount run jobs/pentomino-6x10.ini)");

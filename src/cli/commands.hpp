@@ -18,6 +18,7 @@ int export_command(const std::string& spec, const Problem& problem, const Settin
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
 int verify_command(const std::vector<std::string>& args);
 int merge_command(const std::vector<std::string>& files, const Settings& settings);
+int generate_entry(const std::vector<std::string>& args);  // xcount generate sudoku ...
 
 // A count with no output, stopped when `stop` rises (verify's time limit).
 struct CountResult {

@@ -71,6 +71,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     outcome.depth = split.depth();
     outcome.subproblems = split.size();
     outcome.symmetry = plan.note;
+    if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
 
     std::vector<SubproblemResult> known;
     std::unique_ptr<Journal> journal;
@@ -131,7 +132,11 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     const Limits limits{.max_solutions = settings.limit};
-    outcome.total = settings.engine == EngineKind::cells ? Cells(problem.matrix).count(limits) : Dancer(problem.matrix).count(limits);
+    auto count = [&](auto&& engine) {
+        engine.set_choice(settings.choice);
+        return engine.count(limits);
+    };
+    outcome.total = settings.engine == EngineKind::cells ? count(Cells(problem.matrix)) : count(Dancer(problem.matrix));
     outcome.seconds = seconds_since(start);
     return outcome;
 }

@@ -28,6 +28,7 @@ std::string names_of(const Group& group) {
 
 Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     Plan plan;
+    plan.choice = settings.choice;
     plan.mode = settings.symmetry;
     if (plan.mode == SymmetryMode::automatic) plan.mode = problem.symmetries.empty() ? SymmetryMode::none : SymmetryMode::check;
     if (plan.mode != SymmetryMode::none) {
@@ -63,17 +64,19 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     if (!settings.out.empty()) wanted = 256 * settings.shard_count;
     if (settings.mpi) wanted = 256 * static_cast<std::size_t>(mpi_size());
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
-    plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), forced, below)
-                       : split_automatically(*plan.matrix, wanted, forced, below, min_depth);
+    plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), forced, below, settings.choice)
+                       : split_automatically(*plan.matrix, wanted, forced, below, min_depth, settings.choice);
     if (plan.reduction) plan.split.set_weights([&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); });
     return plan;
 }
 
 std::string fingerprint_mode(const Plan& plan) {
+    // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's.
+    const std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
     switch (plan.mode) {
-        case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order());
-        case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order());
-        default: return "count";
+        case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
+        case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order()) + choice;
+        default: return "count" + choice;
     }
 }
 

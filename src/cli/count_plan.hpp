@@ -20,6 +20,7 @@ struct Plan {
     const Matrix* matrix = nullptr;
     Split split;
     std::string note;  // what the group does, for the report
+    Choice choice;     // the item-choice rule the split was made with
 };
 
 Plan make_plan(const Problem& problem, const Settings& settings, int threads);

@@ -63,6 +63,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         if (settings.expect) j.field("expected", *settings.expect).field("matches", matches);
         if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
         if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
+        if (!o.choice.empty()) j.field("choose", o.choice);
         if (!o.fixed.empty()) {
             JsonObject fixed;
             for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
@@ -85,6 +86,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the "
                   << o.shard_count << " result files for the total)\n";
     print_symmetry(settings, o, d);
+    if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
     if (o.subproblems == 0) return;  // a merge: no split of its own to describe
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads;

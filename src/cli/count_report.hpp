@@ -22,6 +22,7 @@ struct Outcome {
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
     std::size_t shard_index = 0, shard_count = 1;
     std::string symmetry;                    // one line saying what the group did ("" if none)
+    std::string choice;                      // the item-choice rule when not mrv ("" for mrv)
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
 };

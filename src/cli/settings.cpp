@@ -1,3 +1,5 @@
+#include <limits>
+#include <random>
 #include "settings.hpp"
 
 #include "xcount/error.hpp"
@@ -45,6 +47,10 @@ po::options_description flags_for(Command command) {
             flags.add_options()("json", "print one JSON object instead of text")(
                 "engine", po::value<std::string>()->default_value("dlx"),
                 "dlx (dancing links) or cells (sparse sets): the same search, the same figures")(
+                "choose", po::value<std::string>()->default_value("mrv"),
+                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
+                "(a random one among the fewest; both take --seed)")(
+                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
                 "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
                 "expect-distinct", po::value<std::string>(),
@@ -71,6 +77,10 @@ po::options_description flags_for(Command command) {
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
                 "engine", po::value<std::string>()->default_value("dlx"), "dlx (dancing links) or cells (sparse sets)")(
+                "choose", po::value<std::string>()->default_value("mrv"),
+                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
+                "(a random one among the fewest; both take --seed)")(
+                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
                 "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
             break;
         case Command::exprt:
@@ -78,6 +88,30 @@ po::options_description flags_for(Command command) {
             break;
     }
     return flags;
+}
+
+namespace {
+
+ChooseRule choose_rule(const std::string& text) {
+    if (text == "mrv") return ChooseRule::mrv;
+    if (text == "first") return ChooseRule::first;
+    if (text == "max") return ChooseRule::max;
+    if (text == "random") return ChooseRule::random;
+    if (text == "mrv-random") return ChooseRule::mrv_random;
+    throw InputError("--choose must be mrv, first, max, random or mrv-random, not " + quote_name(text));
+}
+
+}  // namespace
+
+std::string choice_text(const Choice& choice) {
+    switch (choice.rule) {
+        case ChooseRule::mrv: return "mrv";
+        case ChooseRule::first: return "first";
+        case ChooseRule::max: return "max";
+        case ChooseRule::random: return "random, seed " + std::to_string(choice.seed);
+        case ChooseRule::mrv_random: return "mrv-random, seed " + std::to_string(choice.seed);
+    }
+    return "?";
 }
 
 void refuse_placeholders(const std::string& text, const std::string& where) {
@@ -95,6 +129,18 @@ Settings read_settings(Command command, const po::variables_map& values) {
         const std::string engine = values["engine"].as<std::string>();
         if (engine == "cells") s.engine = EngineKind::cells;
         else if (engine != "dlx") throw InputError("--engine must be dlx or cells, not " + quote_name(engine));
+        s.choice.rule = choose_rule(values["choose"].as<std::string>());
+        s.seed_given = values.count("seed") != 0;
+        if (s.seed_given) {
+            const auto seed = parse_count(values["seed"].as<std::string>());
+            if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
+                throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(values["seed"].as<std::string>()));
+            s.choice.seed = static_cast<std::uint64_t>(*seed);
+        } else {
+            s.choice.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+        }
+        const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
+        if (s.seed_given && !random_rule) throw InputError("--seed goes with --choose random or mrv-random");
     }
     if (command == Command::count) {
         s.limit = static_cast<Count>(flag_in_range(values, "limit", 0, 1LL << 62));
@@ -122,6 +168,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
         if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
             throw InputError("--limit cannot be combined with --symmetry check or reduce");
+        const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
+        if (random_rule && !s.seed_given && ((s.split_depth && *s.split_depth > 0) || !s.checkpoint.empty() || s.mpi || !s.out.empty()))
+            throw InputError("--choose " + values["choose"].as<std::string>() +
+                             " needs --seed to split the search (each subproblem must replay the same random choices)");
+        if (random_rule && !s.seed_given) s.split_depth = 0;  // one subproblem: the whole search, on one thread
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }

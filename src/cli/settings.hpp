@@ -37,7 +37,12 @@ struct Settings {
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
     EngineKind engine = EngineKind::dlx;  // count, solve: dancing links or sparse sets
+    Choice choice;                // count, solve: the item-choice rule and its seed
+    bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
 };
+
+// "mrv", "first", ... for the report; the rule with its seed where it takes one.
+std::string choice_text(const Choice& choice);
 
 boost::program_options::options_description flags_for(Command command);
 Settings read_settings(Command command, const boost::program_options::variables_map& values);
