@@ -11,6 +11,8 @@
 // --scaling: for 6x10 pentominoes and 14 queens, threads 1..N with the speed-up over one
 // thread, the split overhead (updates split vs unsplit: equal by construction, checked) and
 // the peak resident memory of `xcount count` on the same problem with 1 and with N threads.
+// --choose: updates and nodes per item-choice rule (mrv, first, max, random, mrv-random) for
+// 10 queens, the 3x20 pentomino board, the 4x4 sudoku grids and a 9x9 puzzle; 30 s cap each.
 // --reduce: full count against --symmetry reduce, one thread, for 6x10 pentominoes, Scott's
 // board, 12 and 13 queens and the Soma cube: updates, seconds and the reduced share of each.
 #include <sys/resource.h>
@@ -22,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,7 @@
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
+#include "sudoku_generator.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/runner.hpp"
@@ -183,11 +187,51 @@ int reduction() {
     return 0;
 }
 
+// Updates and nodes per item-choice rule: the rule changes the tree by orders of magnitude.
+// Each run stops after `cap` seconds (the table then says so: its figures are a lower bound).
+int choice_rules(double cap) {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+    const SudokuPuzzle puzzle = generate_sudoku({3, 3, 1, false}, 0);
+    const std::vector<Input> inputs = {
+        {"queens 10", make_queens(10).matrix},
+        {"pentominoes 3x20", make_polyform(read_pieces_file(pieces + "pentominoes.txt"), read_board("3x20"), Orientations::free,
+                                           Copies::once(), "").matrix},
+        {"sudoku 2x2 grids", make_sudoku(2, 2, "").matrix},
+        {"sudoku 9x9 puzzle (" + std::to_string(puzzle.clues) + " clues)", make_sudoku(3, 3, puzzle.givens).matrix}};
+    const std::pair<const char*, Choice> rules[] = {{"mrv", {ChooseRule::mrv, 0}},
+                                                    {"first", {ChooseRule::first, 0}},
+                                                    {"max", {ChooseRule::max, 0}},
+                                                    {"random (seed 1)", {ChooseRule::random, 1}},
+                                                    {"mrv-random (seed 1)", {ChooseRule::mrv_random, 1}}};
+    std::printf("%-32s %-20s %10s %16s %14s %10s\n", "input", "rule", "solutions", "updates", "nodes", "seconds");
+    for (const Input& in : inputs)
+        for (const auto& [name, choice] : rules) {
+            std::atomic<bool> stop{false};
+            std::thread watchdog([&] {
+                const double until = now_seconds() + cap;
+                while (!stop && now_seconds() < until) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                stop = true;
+            });
+            Dancer d(in.matrix);
+            d.set_choice(choice);
+            const double start = now_seconds();
+            const SearchStats s = d.count(Limits{.stop = &stop});
+            const double seconds = now_seconds() - start;
+            stop = true;
+            watchdog.join();
+            std::printf("%-32s %-20s %10s %16llu %14llu %9.3fs%s\n", in.name.c_str(), name, to_string(s.solutions).c_str(),
+                        static_cast<unsigned long long>(s.updates), static_cast<unsigned long long>(s.nodes), seconds,
+                        s.complete ? "" : "  (stopped: more than this)");
+            std::fflush(stdout);
+        }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false, reduced = false;
+    bool json = false, scale = false, reduced = false, rules = false;
     std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells};
     std::vector<std::string> files;
     for (int k = 1; k < argc; ++k) {
@@ -201,15 +245,17 @@ int main(int argc, char** argv) {
         }
         else if (arg == "--scaling") scale = true;
         else if (arg == "--reduce") reduced = true;
+        else if (arg == "--choose") rules = true;
         else if (arg == "--help" || arg == "-h") {
             std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|both] [--json] [FILE.dlx ...] | "
-                      "--scaling [--threads N] | --reduce");
+                      "--scaling [--threads N] | --reduce | --choose");
             return 0;
         } else files.push_back(arg);
     }
     try {
         if (scale) return scaling(threads);
         if (reduced) return reduction();
+        if (rules) return choice_rules(30);
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
         if (!json)
