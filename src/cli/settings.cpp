@@ -1,3 +1,4 @@
+#include <cctype>
 #include <limits>
 #include <random>
 #include "settings.hpp"
@@ -115,9 +116,15 @@ std::string choice_text(const Choice& choice) {
 }
 
 void refuse_placeholders(const std::string& text, const std::string& where) {
-    for (const char* token : {"%value%", "%option%", "%canonical_option%", "%prefix%", "%original_token%"})
-        if (text.find(token) != std::string::npos)
-            throw InputError(where + ": '" + token + "' cannot appear in a flag or value (Boost.Program_options would loop forever on it)");
+    // Boost names them %value%, %option%, %canonical_option%, %prefix%, %original_token%,
+    // %invalid_line%, ...: refuse any %word% of lower-case letters and underscores.
+    for (std::size_t open = text.find('%'); open != std::string::npos; open = text.find('%', open + 1)) {
+        std::size_t end = open + 1;
+        while (end < text.size() && (std::islower(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+        if (end > open + 1 && end < text.size() && text[end] == '%')
+            throw InputError(where + ": '" + text.substr(open, end + 1 - open) +
+                             "' cannot appear in a flag or value (Boost.Program_options would loop forever on it)");
+    }
 }
 
 Settings read_settings(Command command, const po::variables_map& values) {

@@ -50,8 +50,9 @@ Settings read_settings(Command command, const boost::program_options::variables_
 // --NAME as an integer, InputError unless low <= value <= high.
 long long flag_in_range(const boost::program_options::variables_map& values, const char* name, long long low, long long high);
 
-// InputError when `text` holds one of Boost.Program_options' message placeholders (%value%,
-// %option%, ...): formatting an error about such a value loops forever in Boost 1.74.
+// InputError when `text` holds something like one of Boost.Program_options' message
+// placeholders (%value%, %invalid_line%, ...): formatting an error about such a value loops
+// forever in Boost 1.74.
 void refuse_placeholders(const std::string& text, const std::string& where);
 
 // The count given as --NAME (exact decimal, up to 2^128-1), or nullopt when absent.

@@ -16,18 +16,21 @@ ref_updates=$(field "$reference" updates)
 ref_seconds=$(field "$reference" seconds)
 subproblems=$(field "$reference" subproblems)
 
-# Kill moments as fractions of an uninterrupted run: together 75% of it, so that the final
-# run has both resumed and fresh work.
-for fraction in 0.15 0.1 0.2 0.05 0.25; do
-    delay=$(awk "BEGIN { printf \"%.3f\", $ref_seconds * $fraction }")
+# Kill moments: once the journal has grown by a few more lines (waiting on the journal, not
+# on the clock, so that a loaded machine cannot make a kill land before any work or after the
+# end), plus a random fraction of a subproblem's time; the final run then has both resumed
+# and fresh work.
+journaled() { [ -f "$journal" ] && echo $(($(wc -l < "$journal") - 1)) || echo 0; }
+for grow in 3 7 2 11 5; do
+    before=$(journaled)
     # Started directly (not through the shell function), so that $! is xcount itself.
     "$xcount" count queens --n 14 --threads 1 --split-depth 3 --checkpoint "$journal" > /dev/null 2>&1 &
     pid=$!
-    sleep "$delay"
+    while [ "$(journaled)" -lt $((before + grow)) ] && kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+    sleep "$(awk "BEGIN { srand(); printf \"%.3f\", rand() * $ref_seconds / $subproblems }")"
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
-    lines=$(($(wc -l < "$journal") - 1))
-    echo "killed after ${delay}s with $lines subproblems journaled"
+    echo "killed with $(journaled) subproblems journaled"
 done
 
 result=$(run --json --expect 365596) || { echo "resumed run failed: $result"; exit 1; }
@@ -41,7 +44,7 @@ updates=$(field "$result" updates)
 rm -f "$journal"
 "$xcount" count queens --n 14 --threads 1 --split-depth 3 --checkpoint "$journal" > "$dir/out" 2> "$dir/err" &
 pid=$!
-sleep "$(awk "BEGIN { printf \"%.3f\", $ref_seconds * 0.3 }")"
+while [ "$(journaled)" -lt 2 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.01; done  # running, its handlers installed
 kill -INT "$pid"
 wait "$pid"
 status=$?
