@@ -1,5 +1,7 @@
 #include "xcount/count.hpp"
 
+#include <stdexcept>
+
 #include <algorithm>
 
 namespace xcount {
@@ -26,6 +28,18 @@ std::optional<Count> parse_count(std::string_view text) {
         value = value * 10 + digit;
     }
     return value;
+}
+
+Count checked_add(Count a, Count b) {
+    Count sum;
+    if (__builtin_add_overflow(a, b, &sum)) throw std::overflow_error("a count exceeds 2^128-1");
+    return sum;
+}
+
+Count checked_multiply(Count a, Count b) {
+    Count product;
+    if (__builtin_mul_overflow(a, b, &product)) throw std::overflow_error("a count exceeds 2^128-1");
+    return product;
 }
 
 }  // namespace xcount

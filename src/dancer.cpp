@@ -7,7 +7,7 @@
 namespace xcount {
 
 SearchStats& SearchStats::operator+=(const SearchStats& other) {
-    solutions += other.solutions;
+    solutions = checked_add(solutions, other.solutions);
     updates += other.updates;
     nodes += other.nodes;
     complete = complete && other.complete;

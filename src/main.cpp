@@ -4,6 +4,7 @@
 #include <boost/program_options/errors.hpp>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 
 #include "cli/cli.hpp"
 #include "xcount/distributed.hpp"
@@ -20,6 +21,9 @@ int run_catching(int argc, char** argv) {
         std::cerr << "xcount: " << e.what() << '\n';
     } catch (const std::bad_alloc&) {
         std::cerr << "xcount: out of memory\n";
+        return 1;
+    } catch (const std::overflow_error& e) {
+        std::cerr << "xcount: " << e.what() << ": no total to report\n";
         return 1;
     }
     return xcount::cli::kExitBadInput;

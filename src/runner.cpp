@@ -23,7 +23,8 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex finish_lock;
-    std::atomic<bool> halt{false};  // no new subproblem after a stop or a failure
+    std::atomic<bool> halt{false};  // no new subproblem after a stop, a failure or the node limit
+    std::atomic<std::uint64_t> nodes_used{0};
     const auto n = static_cast<long long>(report.own.size());
 
 #pragma omp parallel num_threads(report.threads)
@@ -32,7 +33,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
             Engine engine(matrix);
             engine.set_forced_items(split.forced_items(), split.second_below());
             engine.set_choice(split.choice());
-            const Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
+            Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
             std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
             std::uint32_t stamp = 0;
 #pragma omp for schedule(dynamic, 1)
@@ -43,6 +44,14 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 if (options.stop && options.stop->load(std::memory_order_relaxed)) {
                     halt = true;
                     continue;
+                }
+                if (options.max_nodes != 0) {
+                    const std::uint64_t used = nodes_used.load();
+                    if (used >= options.max_nodes) {
+                        halt = true;
+                        continue;
+                    }
+                    limits.max_nodes = options.max_nodes - used;
                 }
                 const auto start = std::chrono::steady_clock::now();
                 engine.replay(split.prefix(id));
@@ -55,7 +64,11 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                     result.stats = engine.count(limits);
                 }
                 engine.unwind();
-                if (!result.stats.complete) continue;  // abandoned: stopped in flight
+                nodes_used += result.stats.nodes;
+                if (!result.stats.complete) {  // abandoned: stopped in flight, or the node limit
+                    if (options.max_nodes != 0) halt = true;
+                    continue;
+                }
                 result.finished = true;
                 result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 std::lock_guard<std::mutex> lock(finish_lock);
@@ -100,11 +113,11 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
             continue;
         }
         SearchStats weighted = r.stats;
-        weighted.solutions *= split.weight(id);
+        weighted.solutions = checked_multiply(weighted.solutions, split.weight(id));
         report.total += weighted;
         if (options.group) {
             if (r.fixed.size() != report.fixed.size()) throw std::logic_error("run_split: a result lacks its Fix(g) counts");
-            for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] += r.fixed[k];
+            for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] = checked_add(report.fixed[k], r.fixed[k]);
         }
     }
     return report;

@@ -145,7 +145,7 @@ ShardResult merge_shards(const std::vector<std::string>& paths) {
         }
         total.total += s.total;
         total.seconds += s.seconds;
-        for (std::size_t g = 0; g < s.fixed.size(); ++g) total.fixed[g] += s.fixed[g];
+        for (std::size_t g = 0; g < s.fixed.size(); ++g) total.fixed[g] = checked_add(total.fixed[g], s.fixed[g]);
     }
     for (std::size_t i = 0; i < first.count; ++i)
         if (owner[i].empty()) throw InputError("merge: shard " + std::to_string(i) + "/" + std::to_string(first.count) + " is missing");

@@ -128,7 +128,7 @@ void Group::count_fixed(std::span<const OptionId> solution, std::span<Count> fix
 
 std::optional<Count> burnside(std::span<const Count> fixed) {
     Count sum = 0;
-    for (Count f : fixed) sum += f;
+    for (Count f : fixed) sum = checked_add(sum, f);
     if (fixed.empty() || sum % fixed.size() != 0) return std::nullopt;
     return sum / fixed.size();
 }

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+
 #include "xcount/count.hpp"
+#include "xcount/dancer.hpp"
 
 using xcount::Count;
 
@@ -29,4 +32,16 @@ TEST_CASE("128-bit counts parse back and refuse what is not a count", "[count]")
     CHECK_FALSE(xcount::parse_count("0x10"));
     for (Count v : {Count{0}, Count{7}, Count{1} << 100, ~Count{0} / 3})
         CHECK(xcount::parse_count(xcount::to_string(v)) == v);
+}
+
+TEST_CASE("sums and products of counts refuse to wrap around 2^128", "[count][overflow]") {
+    const Count top = ~Count{0};
+    CHECK(xcount::checked_add(top - 1, 1) == top);
+    CHECK_THROWS_AS(xcount::checked_add(top, 1), std::overflow_error);
+    CHECK(xcount::checked_multiply(Count{1} << 64, (Count{1} << 63)) == Count{1} << 127);
+    CHECK_THROWS_AS(xcount::checked_multiply(Count{1} << 64, Count{1} << 64), std::overflow_error);
+    xcount::SearchStats a, b;
+    a.solutions = top;
+    b.solutions = 1;
+    CHECK_THROWS_AS(a += b, std::overflow_error);
 }

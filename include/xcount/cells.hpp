@@ -215,6 +215,7 @@ SearchStats Cells::walk(Policy& policy, const Limits& limits) {
 
 forward:
     if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
+    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
     if (active_count_ == 0) {
         if constexpr (Policy::cuts) {
             policy.cut(level);

@@ -19,4 +19,9 @@ std::string to_string(Count value);
 // including values of 2^128 or more.
 std::optional<Count> parse_count(std::string_view text);
 
+// a + b and a * b, or std::overflow_error when the result would not fit in 128 bits: a total
+// that wrapped around would be a wrong count, never to be printed.
+Count checked_add(Count a, Count b);
+Count checked_multiply(Count a, Count b);
+
 }  // namespace xcount

@@ -61,6 +61,7 @@ std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path);
 struct Limits {
     Count max_solutions = 0;                    // 0: no limit
     const std::atomic<bool>* stop = nullptr;    // polled once per tree node
+    std::uint64_t max_nodes = 0;                // stop before entering more tree nodes than this (0: no limit)
 };
 
 class Dancer {
@@ -254,6 +255,7 @@ SearchStats Dancer::walk(Policy& policy, const Limits& limits) {
 
 forward:
     if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
+    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
     if (link(0).next == 0) {
         if constexpr (Policy::cuts) {
             policy.cut(level);

@@ -42,6 +42,10 @@ struct RunOptions {
     EngineKind engine = EngineKind::dlx;
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
     const std::atomic<bool>* stop = nullptr;
+    // Stop once the subproblems of this run have entered about this many tree nodes (0: no
+    // limit): each subproblem may use what is left when it starts, so a run overshoots by at
+    // most what the threads' subproblems in flight take; the one that hits the limit is abandoned.
+    std::uint64_t max_nodes = 0;
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
     // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
     // then this share's (the work above the cut goes to shard 0).

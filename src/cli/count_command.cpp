@@ -92,6 +92,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                            .engine = settings.engine,
                            .group = checking,
                            .stop = &stop,
+                           .max_nodes = settings.node_limit,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
                                progress.finished(r);
@@ -118,11 +119,14 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                           problem.overcount, outcome.element_names, report.fixed, report.own};
         write_shard(settings.out, shard);
     }
-    if (!outcome.total.complete && received_signal() != 0) {
+    if (!outcome.total.complete) {
         const auto done = static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
                                                                  [](const SubproblemResult& r) { return r.finished; }));
-        std::cerr << "xcount: stopped by signal " << received_signal() << ": " << done << " of " << split.size()
-                  << " subproblems done" << (journal ? "; run again with the same --checkpoint to resume" : "") << '\n';
+        const std::string why = received_signal() != 0 ? "by signal " + std::to_string(received_signal())
+                                : settings.node_limit != 0 && !stop                 ? "at --node-limit"
+                                                                                     : "at --time-limit";
+        std::cerr << "xcount: stopped " << why << ": " << done << " of " << split.size() << " subproblems done"
+                  << (journal ? "; run again with the same --checkpoint to resume" : "") << '\n';
     }
     return outcome;
 }
@@ -131,7 +135,9 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
 Outcome limited_count(const Problem& problem, const Settings& settings) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
-    const Limits limits{.max_solutions = settings.limit};
+    std::atomic<bool> stop{false};
+    const Watchdog watchdog(stop, settings.time_limit);
+    const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
     auto count = [&](auto&& engine) {
         engine.set_choice(settings.choice);
         return engine.count(limits);
@@ -151,9 +157,14 @@ CountResult count_quietly(const Problem& problem, const Settings& settings, cons
 }
 
 int count_command(const Problem& problem, const Settings& settings) {
-    Outcome outcome =
-        settings.limit ? limited_count(problem, settings)
-                       : parallel_count(problem, settings, stop_on_signals(), settings.progress || (!settings.json && isatty(2)));
+    Outcome outcome;
+    if (settings.limit) {
+        outcome = limited_count(problem, settings);
+    } else {
+        std::atomic<bool> stop{false};
+        const Watchdog watchdog(stop, settings.time_limit);  // also raises it on SIGINT and SIGTERM
+        outcome = parallel_count(problem, settings, stop, settings.progress || (!settings.json && isatty(2)));
+    }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);
     print({problem.name, problem.matrix.item_count(), problem.matrix.option_count()}, settings, outcome);

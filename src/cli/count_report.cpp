@@ -74,7 +74,8 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         std::cout << j.str() << '\n';
         return;
     }
-    const char* partial = settings.limit ? " (stopped at --limit: not the total)" : " (stopped early: not the total)";
+    const bool at_limit = settings.limit != 0 && o.total.solutions == settings.limit;
+    const char* partial = at_limit ? " (stopped at --limit: not the total)" : " (stopped early: not the total)";
     std::cout << "problem: " << problem.name << '\n'
               << "solutions: " << to_string(o.total.solutions) << (o.total.complete ? "" : partial) << '\n'
               << "updates: " << o.total.updates << '\n'

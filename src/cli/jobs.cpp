@@ -144,31 +144,6 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
     return v;
 }
 
-// Raises `stop` after `seconds` (if > 0) or on SIGINT/SIGTERM, until destroyed.
-class Watchdog {
-public:
-    Watchdog(std::atomic<bool>& stop, double seconds) : stop_(stop) {
-        const std::atomic<bool>& signalled = stop_on_signals();
-        thread_ = std::thread([this, seconds, &signalled] {
-            const auto start = std::chrono::steady_clock::now();
-            while (!done_) {
-                const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                if (signalled || (seconds > 0 && elapsed > seconds)) stop_ = true;
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            }
-        });
-    }
-    ~Watchdog() {
-        done_ = true;
-        thread_.join();
-    }
-
-private:
-    std::atomic<bool>& stop_;
-    std::atomic<bool> done_{false};
-    std::thread thread_;
-};
-
 }  // namespace
 
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides) {

@@ -53,6 +53,9 @@ po::options_description flags_for(Command command) {
                 "(a random one among the fewest; both take --seed)")(
                 "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
+                "time-limit", po::value<double>(), "stop after this many seconds: the result is labelled partial (exit 3); "
+                "with --checkpoint the next run resumes")(
+                "node-limit", po::value<std::string>(), "stop after about this many search-tree nodes (partial, exit 3)")(
                 "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
                 "expect-distinct", po::value<std::string>(),
                 "the expected count up to symmetry (needs --symmetry check): exit 1 if it differs")(
@@ -152,6 +155,16 @@ Settings read_settings(Command command, const po::variables_map& values) {
     if (command == Command::count) {
         s.limit = static_cast<Count>(flag_in_range(values, "limit", 0, 1LL << 62));
         s.expect = count_flag(values, "expect");
+        if (values.count("time-limit")) {
+            s.time_limit = values["time-limit"].as<double>();
+            if (!(s.time_limit > 0) || s.time_limit > 1e9)
+                throw InputError("--time-limit must be a number of seconds above 0, not " + std::to_string(s.time_limit));
+        }
+        if (const auto nodes = count_flag(values, "node-limit")) {
+            if (*nodes == 0 || *nodes > std::numeric_limits<std::uint64_t>::max())
+                throw InputError("--node-limit must be between 1 and 2^64-1, not " + to_string(*nodes));
+            s.node_limit = static_cast<std::uint64_t>(*nodes);
+        }
         s.expect_distinct = count_flag(values, "expect-distinct");
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
         if (s.expect_distinct && (s.symmetry == SymmetryMode::none || s.symmetry == SymmetryMode::reduce))

@@ -37,6 +37,8 @@ struct Settings {
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
     EngineKind engine = EngineKind::dlx;  // count, solve: dancing links or sparse sets
+    double time_limit = 0;        // count: stop after this many seconds (0: none); the result is partial
+    std::uint64_t node_limit = 0; // count: stop after about this many search-tree nodes (0: none)
     Choice choice;                // count, solve: the item-choice rule and its seed
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
 };

@@ -1,5 +1,6 @@
 #include "signals.hpp"
 
+#include <chrono>
 #include <csignal>
 
 namespace xcount::cli {
@@ -26,5 +27,23 @@ const std::atomic<bool>& stop_on_signals() {
 }
 
 int received_signal() { return g_signal.load(); }
+
+Watchdog::Watchdog(std::atomic<bool>& stop, double seconds) : stop_(stop) {
+    const std::atomic<bool>& signalled = stop_on_signals();
+    thread_ = std::thread([this, seconds, &signalled] {
+        const auto start = std::chrono::steady_clock::now();
+        while (!done_) {
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (seconds > 0 && elapsed > seconds && !stop_) timed_out_ = true;
+            if (signalled || timed_out_) stop_ = true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    });
+}
+
+Watchdog::~Watchdog() {
+    done_ = true;
+    thread_.join();
+}
 
 }  // namespace xcount::cli

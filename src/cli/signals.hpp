@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <thread>
 
 namespace xcount::cli {
 
@@ -10,5 +11,20 @@ namespace xcount::cli {
 // kind restores the default action, so a stuck process can still be interrupted.
 const std::atomic<bool>& stop_on_signals();
 int received_signal();  // the signal that raised the flag, 0 if none
+
+// Raises `stop` after `seconds` (if > 0) or on SIGINT/SIGTERM, until destroyed; says which.
+class Watchdog {
+public:
+    Watchdog(std::atomic<bool>& stop, double seconds);
+    ~Watchdog();
+    Watchdog(const Watchdog&) = delete;
+    Watchdog& operator=(const Watchdog&) = delete;
+    bool timed_out() const { return timed_out_; }
+
+private:
+    std::atomic<bool>& stop_;
+    std::atomic<bool> done_{false}, timed_out_{false};
+    std::thread thread_;
+};
 
 }  // namespace xcount::cli
