@@ -52,6 +52,25 @@ void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
         }
 }
 
+// Runs f, naming the job file in any InputError it throws (unless it names it already).
+template <class F>
+auto within(const Job& job, F&& f) {
+    try {
+        return f();
+    } catch (const InputError& e) {
+        if (std::string(e.what()).rfind(job.path, 0) == 0) throw;
+        throw InputError(job.path + ": " + e.what());
+    }
+}
+
+Settings job_settings(const Job& job) {
+    return within(job, [&] { return read_settings(Command::count, job.values); });
+}
+
+Problem job_problem(const Job& job) {
+    return within(job, [&] { return load_problem(job.spec, job.values); });
+}
+
 }  // namespace
 
 Job load_job(const std::string& path, const std::vector<std::string>& overrides) {
@@ -148,13 +167,13 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
 
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides) {
     const Job job = load_job(job_path, overrides);
-    const Settings settings = read_settings(Command::count, job.values);
+    const Settings settings = job_settings(job);
     if (settings.help) {
         std::cout << "usage: xcount run JOB.ini [OPTIONS]: count the job's problem and check its published total;\n"
                      "options given here override the job file's\n";
         return kExitOk;
     }
-    const Problem problem = load_problem(job.spec, job.values);
+    const Problem problem = job_problem(job);
     if (!settings.json && mpi_rank() == 0) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
     return count_command(problem, settings);
 }
@@ -176,9 +195,9 @@ int verify_command(const std::vector<std::string>& args) {
                 ++skipped;
                 continue;
             }
-            const Settings settings = read_settings(Command::count, job.values);
+            const Settings settings = job_settings(job);
             expected = to_string(*settings.expect);
-            const Problem problem = load_problem(job.spec, job.values);
+            const Problem problem = job_problem(job);
             std::atomic<bool> stop{false};
             CountResult result;
             {
