@@ -69,6 +69,20 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
                          lattice);
 }
 
+MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice) {
+    // Every piece in every map of the lattice at every board cell, times the copies.
+    const auto pieces = chosen_pieces(v, lattice);
+    const auto board = read_board(v["board"].as<std::string>(), lattice);
+    double cells = 0;
+    for (const Piece& p : pieces) cells = std::max(cells, static_cast<double>(p.cells.size()));
+    const std::string copies = v["copies"].as<std::string>();
+    const auto k = parse_count(copies);
+    const double each = k && *k >= 1 && *k <= 16 ? static_cast<double>(*k) : 1;
+    const double options = static_cast<double>(pieces.size()) * static_cast<double>(lattice.maps(true).size()) *
+                           static_cast<double>(board.size()) * each;
+    return {options, options * (2 * cells + 1)};  // a piece item, its cells, and at most as many crossings
+}
+
 void declare_sudoku(po::options_description& o) {
     o.add_options()("box", po::value<std::string>()->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
         "givens", po::value<std::string>(), "the puzzle: n*n cells in row order, . for empty")(
@@ -94,28 +108,49 @@ const std::vector<Model>& models() {
     static const std::vector<Model> table = {
         {"queens", "n queens on an n x n board (rows, columns primary; diagonals secondary)",
          [](po::options_description& o) { o.add_options()("n", po::value<int>()->required(), "board size, 1..1000"); },
-         [](const po::variables_map& v) { return make_queens(v["n"].as<int>()); }},
+         [](const po::variables_map& v) { return make_queens(v["n"].as<int>()); },
+         [](const po::variables_map& v) {
+             const double n = v["n"].as<int>();
+             return MatrixSize{n * n, 4 * n * n};
+         }},
         {"polyomino", "tile a board with pieces of a piece file (square lattice; see polycube for 3D)", declare_polyform,
-         [](const po::variables_map& v) { return build_polyform(v, square_lattice()); }},
+         [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
+         [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
         {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards",
-         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, square_lattice()); }},
+         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
+         [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
         {"polyiamond", "tile a board of triangles (triangular lattice; RxC: R rows of C rhombi)", declare_polyform,
-         [](const po::variables_map& v) { return build_polyform(v, triangle_lattice()); }},
+         [](const po::variables_map& v) { return build_polyform(v, triangle_lattice()); },
+         [](const po::variables_map& v) { return estimate_polyform(v, triangle_lattice()); }},
         {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)",
-         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); }},
-        {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku},
+         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); },
+         [](const po::variables_map& v) { return estimate_polyform(v, edge_lattice()); }},
+        {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku,
+         [](const po::variables_map& v) {
+             const auto [rows, cols] = parse_box(v["box"].as<std::string>());
+             const double n = rows * cols;
+             return MatrixSize{n * n * n, 4 * n * n * n};
+         }},
         {"langford", "Langford pairings L(2,n): k numbers between the two k's",
          [](po::options_description& o) {
              o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")(
                  "up-to-reversal", po::bool_switch(), "count each pairing and its reversal once");
          },
-         [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); }},
+         [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); },
+         [](const po::variables_map& v) {
+             const double n = v["n"].as<int>();
+             return MatrixSize{2 * n * n, 6 * n * n};
+         }},
         {"latin", "Latin squares of order n",
          [](po::options_description& o) {
              o.add_options()("n", po::value<int>()->required(), "order, 1..64")(
                  "reduced", po::bool_switch(), "first row and first column fixed to 0..n-1");
          },
-         [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); }},
+         [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); },
+         [](const po::variables_map& v) {
+             const double n = v["n"].as<int>();
+             return MatrixSize{n * n * n, 3 * n * n * n};
+         }},
     };
     return table;
 }
@@ -124,6 +159,14 @@ const Model* find_model(const std::string& name) {
     for (const Model& model : models())
         if (model.name == name) return &model;
     return nullptr;
+}
+
+MatrixSize estimate_problem(const std::string& spec, const po::variables_map& values) {
+    if (const Model* model = find_model(spec)) return model->estimate(values);
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(spec, ec);
+    if (ec) return {};  // load_problem says what is wrong with it
+    return {static_cast<double>(bytes) / 2, static_cast<double>(bytes) / 2};
 }
 
 Problem load_problem(const std::string& spec, const po::variables_map& values) {

@@ -13,15 +13,25 @@
 
 namespace xcount {
 
+// How big a matrix will be, known before it is built (an upper bound where not exact).
+struct MatrixSize {
+    double options = 0, nodes = 0;
+};
+
 struct Model {
     std::string name;
     std::string summary;
     void (*declare)(boost::program_options::options_description& options);
     Problem (*build)(const boost::program_options::variables_map& values);
+    MatrixSize (*estimate)(const boost::program_options::variables_map& values);
 };
 
 const std::vector<Model>& models();
 const Model* find_model(const std::string& name);
+
+// The size of the matrix `spec` would build, without building it: from the model's
+// parameters, or from a DLX file's length (a node takes at least two bytes of text).
+MatrixSize estimate_problem(const std::string& spec, const boost::program_options::variables_map& values);
 
 // `spec` is a model name or a DLX file path. A model reads its own flags from `values`.
 Problem load_problem(const std::string& spec, const boost::program_options::variables_map& values);

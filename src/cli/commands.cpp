@@ -4,6 +4,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "memory.hpp"
 #include "json.hpp"
 #include "registry.hpp"
 #include "settings.hpp"
@@ -158,6 +159,15 @@ int merge_entry(const std::vector<std::string>& args) {
 
 }  // namespace
 
+Problem load_within_memory(const std::string& spec, const po::variables_map& values, const Settings& settings) {
+    const int engines = resolve_threads(settings.threads) + 1;
+    check_memory(estimate_problem(spec, values), engines, settings.max_memory, "up to");
+    Problem problem = load_problem(spec, values);
+    const MatrixSize actual{static_cast<double>(problem.matrix.option_count()), static_cast<double>(problem.matrix.node_count())};
+    check_memory(actual, engines, settings.max_memory, "about");
+    return problem;
+}
+
 int run(const std::vector<std::string>& args) {
     if (args.empty()) throw InputError("missing COMMAND (see xcount --help)");
     for (const std::string& arg : args) refuse_placeholders(arg, "the command line");
@@ -204,7 +214,7 @@ int run(const std::vector<std::string>& args) {
     }
     po::notify(values);
     const Settings settings = read_settings(info->command, values);
-    const Problem problem = load_problem(spec, values);
+    const Problem problem = load_within_memory(spec, values, settings);
     describe(problem, settings);
     switch (info->command) {
         case Command::count: return count_command(problem, settings);

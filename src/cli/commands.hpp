@@ -18,6 +18,10 @@ int export_command(const std::string& spec, const Problem& problem, const Settin
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
 int verify_command(const std::vector<std::string>& args);
 int merge_command(const std::vector<std::string>& files, const Settings& settings);
+// Builds the problem `spec` names, refusing it first when its estimated size, and then its
+// actual size, would need more memory than settings.max_memory.
+Problem load_within_memory(const std::string& spec, const boost::program_options::variables_map& values, const Settings& settings);
+
 int generate_entry(const std::vector<std::string>& args);  // xcount generate sudoku ...
 
 // A count with no output, stopped when `stop` rises (verify's time limit).

@@ -67,8 +67,8 @@ Settings job_settings(const Job& job) {
     return within(job, [&] { return read_settings(Command::count, job.values); });
 }
 
-Problem job_problem(const Job& job) {
-    return within(job, [&] { return load_problem(job.spec, job.values); });
+Problem job_problem(const Job& job, const Settings& settings) {
+    return within(job, [&] { return load_within_memory(job.spec, job.values, settings); });
 }
 
 }  // namespace
@@ -173,7 +173,7 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
                      "options given here override the job file's\n";
         return kExitOk;
     }
-    const Problem problem = job_problem(job);
+    const Problem problem = job_problem(job, settings);
     if (!settings.json && mpi_rank() == 0) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
     return count_command(problem, settings);
 }
@@ -197,7 +197,7 @@ int verify_command(const std::vector<std::string>& args) {
             }
             const Settings settings = job_settings(job);
             expected = to_string(*settings.expect);
-            const Problem problem = job_problem(job);
+            const Problem problem = job_problem(job, settings);
             std::atomic<bool> stop{false};
             CountResult result;
             {

@@ -3,6 +3,8 @@
 #include <random>
 #include "settings.hpp"
 
+#include "memory.hpp"
+
 #include "xcount/error.hpp"
 #include "xcount/distributed.hpp"
 #include "xcount/shard.hpp"
@@ -42,7 +44,9 @@ SymmetryMode symmetry_mode(const std::string& text) {
 
 po::options_description flags_for(Command command) {
     po::options_description flags("Options");
-    flags.add_options()("help,h", "show this help")("verbose,v", "say more (matrix size, warnings)");
+    flags.add_options()("help,h", "show this help")("verbose,v", "say more (matrix size, warnings)")(
+        "max-memory", po::value<std::string>(),
+        "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)");
     switch (command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
@@ -135,6 +139,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.help = values.count("help") != 0;
     s.verbose = values.count("verbose") != 0;
     s.json = values.count("json") != 0;
+    s.max_memory = values.count("max-memory") ? parse_memory(values["max-memory"].as<std::string>()) : default_max_memory();
     if (command == Command::count || command == Command::solve) {
         const std::string engine = values["engine"].as<std::string>();
         if (engine == "cells") s.engine = EngineKind::cells;

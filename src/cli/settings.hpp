@@ -39,6 +39,7 @@ struct Settings {
     EngineKind engine = EngineKind::dlx;  // count, solve: dancing links or sparse sets
     double time_limit = 0;        // count: stop after this many seconds (0: none); the result is partial
     std::uint64_t node_limit = 0; // count: stop after about this many search-tree nodes (0: none)
+    std::uint64_t max_memory = 0; // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     Choice choice;                // count, solve: the item-choice rule and its seed
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
 };

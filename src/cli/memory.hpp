@@ -1,0 +1,21 @@
+// src/cli/memory.hpp: refusing a problem whose matrix and engines would not fit in memory,
+// before they are built (--max-memory), with the estimate in the message.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "registry.hpp"
+
+namespace xcount::cli {
+
+std::uint64_t default_max_memory();  // half of the physical memory
+// "512M", "4G", "1.5T", "1000000" (bytes); InputError on anything else.
+std::uint64_t parse_memory(const std::string& text);
+// Bytes the count needs for a matrix of this size solved by `engines` engine copies (one per
+// thread, one for the splitter): the matrix itself, and per engine its nodes and sets.
+double memory_needed(const MatrixSize& size, int engines);
+// InputError when memory_needed exceeds `limit`; `what` says whether it is an estimate.
+void check_memory(const MatrixSize& size, int engines, std::uint64_t limit, const std::string& what);
+
+}  // namespace xcount::cli
