@@ -1,5 +1,6 @@
 #include "helpers.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -21,6 +22,25 @@ Count brute_force_count(const Matrix& m) {
         solutions += ok ? 1 : 0;
     }
     return solutions;
+}
+
+// A random matrix with `options` options over `primary` + `secondary` items.
+Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options) {
+    MatrixBuilder b;
+    for (int i = 0; i < primary; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
+    for (int i = 0; i < secondary; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
+    const int items = primary + secondary;
+    std::uniform_int_distribution<int> size(1, std::min(4, items)), pick(0, items - 1);
+    for (int k = 0; k < options; ++k) {
+        std::vector<ItemId> option;
+        const int want = size(rng);
+        while (static_cast<int>(option.size()) < want) {
+            const ItemId i = pick(rng);
+            if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
+        }
+        b.add_option(option);
+    }
+    return std::move(b).build();
 }
 
 }  // namespace xcount::test

@@ -1,6 +1,8 @@
 // tests/helpers.hpp: small matrices written in DLX text, and a brute-force oracle.
 #pragma once
 
+#include <random>
+
 #include <sstream>
 #include <string>
 
@@ -19,6 +21,10 @@ inline const char* const kKnuthExample =
     "| This data specifies an exact cover problem\n"
     "A B C D E | F G\n"
     "C E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+// A random matrix with `options` options of 1 to 4 distinct items over `primary` +
+// `secondary` items (items named p0.., s0..).
+Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options);
 
 // Counts solutions by trying every subset of options (at most 20 options).
 Count brute_force_count(const Matrix& m);

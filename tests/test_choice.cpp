@@ -28,29 +28,13 @@ SearchStats count_with(const Matrix& m, Choice choice) {
     return s;
 }
 
-Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options) {
-    MatrixBuilder b;
-    for (int i = 0; i < primary; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
-    for (int i = 0; i < secondary; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
-    std::uniform_int_distribution<int> size(1, 3), pick(0, primary + secondary - 1);
-    for (int k = 0; k < options; ++k) {
-        std::vector<ItemId> option;
-        const int want = size(rng);
-        while (static_cast<int>(option.size()) < want) {
-            const ItemId i = pick(rng);
-            if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
-        }
-        b.add_option(option);
-    }
-    return std::move(b).build();
-}
 
 }  // namespace
 
 TEST_CASE("every choice rule counts the same solutions, on both engines alike", "[choice]") {
     std::mt19937 rng(42);
     for (int trial = 0; trial < 150; ++trial) {
-        const Matrix m = random_matrix(rng, 3 + trial % 6, trial % 3, 6 + trial % 12);
+        const Matrix m = test::random_matrix(rng, 3 + trial % 6, trial % 3, 6 + trial % 12);
         const Count truth = test::brute_force_count(m);
         for (ChooseRule rule : kRules) {
             const Choice choice{rule, static_cast<std::uint64_t>(trial)};

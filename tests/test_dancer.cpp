@@ -42,34 +42,12 @@ TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer]
     }
 }
 
-namespace {
-
-// A random matrix with `options` options over `primary` + `secondary` items.
-Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options) {
-    MatrixBuilder b;
-    for (int i = 0; i < primary; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
-    for (int i = 0; i < secondary; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
-    const int items = primary + secondary;
-    std::uniform_int_distribution<int> size(1, std::min(4, items)), pick(0, items - 1);
-    for (int k = 0; k < options; ++k) {
-        std::vector<ItemId> option;
-        const int want = size(rng);
-        while (static_cast<int>(option.size()) < want) {
-            const ItemId i = pick(rng);
-            if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
-        }
-        b.add_option(option);
-    }
-    return std::move(b).build();
-}
-
-}  // namespace
 
 TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
-        const Matrix m = random_matrix(rng, 3 + trial % 6, trial % 4, 6 + trial % 13);
+        const Matrix m = test::random_matrix(rng, 3 + trial % 6, trial % 4, 6 + trial % 13);
         TestType d(m);
         const std::uint64_t before = d.checksum();
         const auto stats = d.count();
@@ -161,7 +139,7 @@ TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[danc
 TEST_CASE("the cells engine makes the dancer's choices: the same solutions, updates and nodes", "[dancer][cells]") {
     std::mt19937 rng(7);
     for (int trial = 0; trial < 200; ++trial) {
-        const Matrix m = random_matrix(rng, 3 + trial % 7, trial % 5, 8 + trial % 17);
+        const Matrix m = test::random_matrix(rng, 3 + trial % 7, trial % 5, 8 + trial % 17);
         const SearchStats links = Dancer(m).count(), cells = Cells(m).count();
         INFO("trial " << trial);
         REQUIRE(cells.solutions == links.solutions);

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <iostream>
 #include <limits>
-#include <random>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -43,14 +42,7 @@ int generate_entry(const std::vector<std::string>& args) {
     if (request.box_rows * request.box_cols > 25) throw InputError("generate: --box up to 25 symbols (5x5)");
     request.symmetric = values.count("symmetric") != 0;
     const long long count = flag_in_range(values, "count", 1, 100000);
-    if (values.count("seed")) {
-        const auto seed = parse_count(values["seed"].as<std::string>());
-        if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
-            throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(values["seed"].as<std::string>()));
-        request.seed = static_cast<std::uint64_t>(*seed);
-    } else {
-        request.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-    }
+    request.seed = seed_flag(values);
     const bool verbose = values.count("verbose") != 0;
     int fewest = std::numeric_limits<int>::max(), most = 0;
     long long clues = 0;

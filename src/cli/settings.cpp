@@ -111,6 +111,14 @@ ChooseRule choose_rule(const std::string& text) {
 
 }  // namespace
 
+std::uint64_t seed_flag(const po::variables_map& values) {
+    if (!values.count("seed")) return (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    const std::string text = values["seed"].as<std::string>();
+    const auto seed = parse_count(text);
+    if (!seed || *seed > std::numeric_limits<std::uint64_t>::max()) throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(text));
+    return static_cast<std::uint64_t>(*seed);
+}
+
 std::string choice_text(const Choice& choice) {
     switch (choice.rule) {
         case ChooseRule::mrv: return "mrv";
@@ -146,14 +154,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         else if (engine != "dlx") throw InputError("--engine must be dlx or cells, not " + quote_name(engine));
         s.choice.rule = choose_rule(values["choose"].as<std::string>());
         s.seed_given = values.count("seed") != 0;
-        if (s.seed_given) {
-            const auto seed = parse_count(values["seed"].as<std::string>());
-            if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
-                throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(values["seed"].as<std::string>()));
-            s.choice.seed = static_cast<std::uint64_t>(*seed);
-        } else {
-            s.choice.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-        }
+        s.choice.seed = seed_flag(values);
         const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
         if (s.seed_given && !random_rule) throw InputError("--seed goes with --choose random or mrv-random");
     }
