@@ -101,6 +101,10 @@ std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice&
         high = {std::max(high.column, p.column), std::max(high.row, p.row), std::max(high.layer, p.layer)};
     }
     const auto width = static_cast<std::size_t>(high.column + 1), height = static_cast<std::size_t>(high.row + 1);
+    // A sparse board can span far more text than it has cells; past this, no picture.
+    constexpr double kMaxCharacters = 1 << 26;
+    if (static_cast<double>(width) * static_cast<double>(height) * (high.layer + 1) > kMaxCharacters)
+        return "(" + std::to_string(width) + " x " + std::to_string(height) + " characters: too large to draw)\n";
     std::vector<std::string> rows(height * static_cast<std::size_t>(high.layer + 1), std::string(width, blank));
     for (std::size_t r = 0; r < rows.size(); ++r)
         for (std::size_t x = 0; x < width; ++x) {

@@ -116,3 +116,15 @@ TEST_CASE("k copies: each copy is an item, and the overcount k! divides out exac
     CHECK_THROWS_WITH(make_polyform(domino, read_board("2x4"), Orientations::free, Copies{3}, "x"),
                       "the pieces cover 6 cells (1 pieces x 3 copies) but the board has 8");
 }
+
+TEST_CASE("a sparse board too wide to draw says so instead of allocating its text", "[polyform][bad-input]") {
+    std::string text = "X" + std::string(9000, '.') + "X\n";
+    for (int row = 0; row < 9000; ++row) text += ".\n";
+    text += "X\n";
+    const auto board = parse_board(text, "sparse.txt");
+    REQUIRE(board.size() == 3);
+    const Problem p = make_polyform(parse_pieces("piece M\nX\n", "m.txt"), board, Orientations::free, Copies::any(), "sparse");
+    std::string picture;
+    Dancer(p.matrix).search([&](std::span<const OptionId> s) { picture = p.render(s); });
+    CHECK(picture == "(9002 x 9002 characters: too large to draw)\n");
+}
