@@ -48,10 +48,13 @@ std::string usage() {
     out << "xcount " << kVersion << ": count every solution of an exact-cover problem (Dancing Links)\n\n"
         << "usage: xcount COMMAND PROBLEM [OPTIONS]\n"
         << "       xcount COMMAND --help | xcount COMMAND MODEL --help\n\ncommands:\n";
-    for (const auto& c : kCommands) out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
-    for (const auto& c : kJobCommands) out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
+    auto row = [&out](const std::string& name, const std::string& summary) {
+        out << "  " << name << std::string(name.size() < 11 ? 12 - name.size() : 1, ' ') << summary << '\n';
+    };
+    for (const auto& c : kCommands) row(c.name, c.summary);
+    for (const auto& c : kJobCommands) row(c.name, c.summary);
     out << "\nPROBLEM is a file in Knuth's DLX format, or one of the models:\n";
-    for (const Model& m : models()) out << "  " << m.name << std::string(10 - m.name.size(), ' ') << m.summary << '\n';
+    for (const Model& m : models()) row(m.name, m.summary);
     out << "\nexit status: 0 done, 1 count differs from expected, 2 bad input, 3 stopped early\n";
     return out.str();
 }
