@@ -104,7 +104,15 @@ SearchStats Dancer::count(const Limits& limits) {
     return walk(policy, limits);
 }
 
-void Dancer::push(OptionId option) {
+std::vector<OptionId> Dancer::branch_options() const {
+    std::vector<OptionId> out;
+    if (solved()) return out;
+    const Ref best = choose_at(depth_);
+    for (Ref p = node(best).down; p != best; p = node(p).down) out.push_back(node_option_[p / kStride]);
+    return out;
+}
+
+Dancer::PushCost Dancer::push(OptionId option) {
     const int level = depth_;
     const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
     if (option < 0 || static_cast<std::size_t>(option) >= option_first_.size()) throw InputError(where + " does not exist");
@@ -117,10 +125,12 @@ void Dancer::push(OptionId option) {
     bool present = false;
     for (Ref p = node(best).down; p != best; p = node(p).down) present = present || p == at;
     if (!present) throw InputError(where + " conflicts with an earlier choice");
-    cover(best);
+    PushCost cost;
+    cost.item = cover(best);
     choice_[static_cast<std::size_t>(level)] = at;
-    cover_rest(at);
+    cost.rest = cover_rest(at);
     ++depth_;
+    return cost;
 }
 
 void Dancer::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {

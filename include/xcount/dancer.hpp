@@ -79,8 +79,15 @@ public:
     // Replays choices as the search would make them: at each level the item the search would
     // choose must belong to the given option (InputError otherwise). unwind() undoes them all.
     void replay(std::span<const OptionId> prefix);
-    void push(OptionId option);
+    // What a push costs in updates: covering the item chosen there, and the option's other items.
+    struct PushCost {
+        std::uint64_t item = 0, rest = 0;
+    };
+    PushCost push(OptionId option);
     void pop();
+    bool solved() const { return link(0).next == 0; }  // every primary item covered
+    // The options the search tries at the current depth, in its order (empty: a dead end).
+    std::vector<OptionId> branch_options() const;
     void unwind();
     int depth() const { return depth_; }
 

@@ -29,6 +29,7 @@ constexpr CommandInfo kCommands[] = {
     {"count", Command::count, "count every solution"},
     {"solve", Command::solve, "print the first solutions (--print K), one line per option"},
     {"export", Command::exprt, "write the problem's matrix in Knuth's DLX format"},
+    {"estimate", Command::estimate, "estimate the search tree (nodes, updates, solutions) and the run time, by Knuth's random paths"},
 };
 
 struct JobCommand {
@@ -223,6 +224,7 @@ int run(const std::vector<std::string>& args) {
         case Command::count: return count_command(problem, settings);
         case Command::solve: return solve_command(problem, settings);
         case Command::exprt: return export_command(spec, problem, settings);
+        case Command::estimate: return estimate_command(problem, settings);
     }
     return kExitOk;
 }

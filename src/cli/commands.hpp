@@ -14,6 +14,7 @@ namespace xcount::cli {
 
 int count_command(const Problem& problem, const Settings& settings);
 int solve_command(const Problem& problem, const Settings& settings);
+int estimate_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
 int verify_command(const std::vector<std::string>& args);

@@ -91,6 +91,12 @@ po::options_description flags_for(Command command) {
                 "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
                 "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
             break;
+        case Command::estimate:
+            flags.add_options()("json", "print one JSON object instead of text")(
+                "probes", po::value<std::string>()->default_value("1000"), "random root-to-leaf paths (1..10^9)")(
+                "seed", po::value<std::string>(), "seed of the random paths (default: drawn and printed)")(
+                "threads,t", po::value<long long>()->default_value(0), "threads the time estimate is for (0: all cores)");
+            break;
         case Command::exprt:
             flags.add_options()("out,o", po::value<std::string>()->default_value("-"), "write to this file (- : stdout)");
             break;
@@ -201,6 +207,14 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (random_rule && !s.seed_given) s.split_depth = 0;  // one subproblem: the whole search, on one thread
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
+    }
+    if (command == Command::estimate) {
+        const auto probes = count_flag(values, "probes");
+        if (!probes || *probes < 1 || *probes > 1000000000) throw InputError("--probes must be between 1 and 10^9");
+        s.probes = static_cast<std::uint64_t>(*probes);
+        s.seed_given = values.count("seed") != 0;
+        s.choice.seed = seed_flag(values);
+        s.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
     }
     if (command == Command::solve) s.print = static_cast<long>(flag_in_range(values, "print", 1, 1000000));
     if (command == Command::exprt) s.out = values["out"].as<std::string>();

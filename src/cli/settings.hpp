@@ -14,7 +14,7 @@
 
 namespace xcount::cli {
 
-enum class Command { count, solve, exprt };
+enum class Command { count, solve, exprt, estimate };
 
 // automatic: check where the model has a symmetry group, none elsewhere.
 enum class SymmetryMode { automatic, none, check, reduce };
@@ -41,6 +41,7 @@ struct Settings {
     std::uint64_t node_limit = 0; // count: stop after about this many search-tree nodes (0: none)
     std::uint64_t max_memory = 0; // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     Choice choice;                // count, solve: the item-choice rule and its seed
+    std::uint64_t probes = 1000;  // estimate: random root-to-leaf paths
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
 };
 

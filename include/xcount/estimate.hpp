@@ -1,0 +1,31 @@
+// xcount/estimate.hpp: Knuth's Monte Carlo estimate of the size of a search tree.
+//
+// A probe walks from the root to a leaf, at each node taking one of the d options the search
+// would try there uniformly at random and multiplying a weight by d. The weight at a node is an
+// unbiased estimate of how many nodes of the tree are like it, so summed along the path it
+// estimates the tree's nodes; at a solution leaf it estimates the solutions; with the updates
+// of one option scaled by d it estimates the updates. The mean of many probes, with its
+// standard error, is the estimate (TAOCP 7.2.2, after Knuth 1975). The search is the dancer's
+// with the given choice rule, so the estimate is of the tree `count` would search.
+#pragma once
+
+#include <cstdint>
+
+#include "xcount/dancer.hpp"
+
+namespace xcount {
+
+struct EstimateFigure {
+    double mean = 0;
+    double error = 0;  // standard error of the mean
+};
+
+struct TreeEstimate {
+    std::uint64_t probes = 0;
+    EstimateFigure nodes, updates, solutions;
+    double mean_depth = 0;  // of the probes' leaves
+};
+
+TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});
+
+}  // namespace xcount

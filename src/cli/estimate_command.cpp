@@ -1,0 +1,95 @@
+// `xcount estimate PROBLEM [--probes N] [--seed S] [--threads T] [--json]`: the tree `count`
+// would search, estimated by Knuth's random paths, and the time it would take here: the update
+// rate is measured by counting for a quarter of a second (which, on a small problem, simply
+// finishes the count: then the figures are exact).
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "json.hpp"
+#include "signals.hpp"
+#include "xcount/estimate.hpp"
+#include "xcount/runner.hpp"
+
+namespace xcount::cli {
+
+namespace {
+
+std::string figure(const EstimateFigure& f) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.4g +- %.2g", f.mean, f.error);
+    return text;
+}
+
+std::string duration(double seconds) {
+    char text[64];
+    if (seconds < 120) std::snprintf(text, sizeof text, "%.3g s", seconds);
+    else if (seconds < 2 * 3600) std::snprintf(text, sizeof text, "%.3g minutes", seconds / 60);
+    else if (seconds < 2 * 86400) std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
+    else std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
+    return text;
+}
+
+}  // namespace
+
+int estimate_command(const Problem& problem, const Settings& settings) {
+    const int threads = resolve_threads(settings.threads);
+    const auto started = std::chrono::steady_clock::now();
+    const TreeEstimate e = estimate_tree(problem.matrix, settings.probes, settings.choice.seed);
+    const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+    // The update rate on one thread, from a quarter-second count.
+    std::atomic<bool> stop{false};
+    SearchStats sample;
+    double sample_seconds = 0;
+    {
+        const Watchdog watchdog(stop, 0.25);
+        const auto begin = std::chrono::steady_clock::now();
+        sample = Dancer(problem.matrix).count(Limits{.stop = &stop});
+        sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    }
+    const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;
+    const double one_thread = sample.complete ? sample_seconds : (rate > 0 ? e.updates.mean / rate : 0);
+    const double many = one_thread / threads;  // assuming a linear speed-up (see the benchmark)
+
+    if (settings.json) {
+        JsonObject j;
+        j.field("problem", problem.name)
+            .field("probes", e.probes)
+            .field("seed", settings.choice.seed)
+            .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
+            .raw("updates", JsonObject().field("estimate", e.updates.mean).field("error", e.updates.error).str())
+            .raw("solutions", JsonObject().field("estimate", e.solutions.mean).field("error", e.solutions.error).str())
+            .field("mean_depth", e.mean_depth)
+            .field("updates_per_second", rate)
+            .field("seconds_one_thread", one_thread)
+            .field("threads", threads)
+            .field("seconds", many)
+            .field("exact", sample.complete);
+        if (sample.complete)
+            j.field("exact_solutions", sample.solutions).field("exact_updates", sample.updates).field("exact_nodes", sample.nodes);
+        std::cout << j.str() << '\n';
+        return kExitOk;
+    }
+    std::cout << "problem: " << problem.name << '\n'
+              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << probe_seconds << " s), mean depth "
+              << e.mean_depth << '\n'
+              << "nodes: " << figure(e.nodes) << '\n'
+              << "updates: " << figure(e.updates) << '\n'
+              << "solutions: " << figure(e.solutions)
+              << (e.solutions.mean == 0 ? " (no probe reached a solution: they are rare, not necessarily absent)" : "") << '\n'
+              << "(+- one standard error of the mean; the true value is within two of them for most seeds)\n";
+    if (sample.complete) {
+        std::cout << "exact: the count finished while measuring the rate: " << to_string(sample.solutions) << " solutions, "
+                  << sample.updates << " updates, " << sample.nodes << " nodes, " << sample_seconds << " s\n";
+    } else {
+        std::cout << "rate: " << rate / 1e6 << " M updates/s on one thread (measured for " << sample_seconds << " s)\n"
+                  << "time: about " << duration(one_thread) << " on one thread, " << duration(many) << " on " << threads
+                  << " threads if the speed-up is linear\n";
+    }
+    return kExitOk;
+}
+
+}  // namespace xcount::cli

@@ -1,0 +1,58 @@
+#include "xcount/estimate.hpp"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace xcount {
+
+namespace {
+
+struct Moments {
+    double sum = 0, squares = 0;
+    void add(double x) { sum += x, squares += x * x; }
+    EstimateFigure figure(double n) const {
+        const double mean = sum / n;
+        const double variance = n > 1 ? std::max(0.0, (squares - n * mean * mean) / (n - 1)) : 0;
+        return {mean, std::sqrt(variance / n)};
+    }
+};
+
+}  // namespace
+
+TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice) {
+    Dancer dancer(matrix);
+    dancer.set_choice(choice);
+    std::mt19937_64 rng(seed);
+    Moments nodes, updates, solutions;
+    double depths = 0;
+    for (std::uint64_t probe = 0; probe < probes; ++probe) {
+        double weight = 1, probe_nodes = 0, probe_updates = 0, probe_solutions = 0;
+        while (true) {
+            probe_nodes += weight;
+            if (dancer.solved()) {
+                probe_solutions = weight;
+                break;
+            }
+            const std::vector<OptionId> options = dancer.branch_options();
+            if (options.empty()) {
+                probe_updates += weight;  // the dead end's item is covered once (DLX counts it)
+                break;
+            }
+            const auto d = static_cast<double>(options.size());
+            const OptionId taken = options[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(rng)];
+            const Dancer::PushCost cost = dancer.push(taken);
+            probe_updates += weight * (static_cast<double>(cost.item) + d * static_cast<double>(cost.rest));
+            weight *= d;
+        }
+        depths += dancer.depth();
+        dancer.unwind();
+        nodes.add(probe_nodes);
+        updates.add(probe_updates);
+        solutions.add(probe_solutions);
+    }
+    const auto n = static_cast<double>(probes);
+    return {probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
+}
+
+}  // namespace xcount
