@@ -68,6 +68,11 @@ Dancer::Dancer(const Matrix& matrix) {
     solution_.reserve(matrix.primary_count() + 1);
 }
 
+LevelProfile& LevelProfile::operator+=(const LevelProfile& other) {
+    for (std::size_t k = 0; k < other.nodes.size(); ++k) record(static_cast<int>(k), other.nodes[k], other.updates[k]);
+    return *this;
+}
+
 std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path) {
     auto mix = [](std::uint64_t v) {
         v += 0x9e3779b97f4a7c15ull;

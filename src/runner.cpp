@@ -56,6 +56,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 const auto start = std::chrono::steady_clock::now();
                 engine.replay(split.prefix(id));
                 SubproblemResult result;
+                engine.set_profile(options.profile ? &result.profile : nullptr);
                 if (options.group) {
                     result.fixed.assign(options.group->order(), 0);
                     result.stats = engine.search(
@@ -104,7 +105,10 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     if (options.engine == EngineKind::cells) solve_owned<Cells>(matrix, split, options, report);
     else solve_owned<Dancer>(matrix, split, options, report);
 
-    if (options.shard_index == 0 && !options.ids) report.total = split.above();
+    if (options.shard_index == 0 && !options.ids) {
+        report.total = split.above();
+        if (options.profile) report.profile = split.above_profile();
+    }
     if (options.group) report.fixed.assign(options.group->order(), 0);
     for (std::size_t id : report.own) {
         const SubproblemResult& r = report.results[id];
@@ -112,6 +116,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
             report.total.complete = false;
             continue;
         }
+        if (options.profile) report.profile += r.profile;
         SearchStats weighted = r.stats;
         weighted.solutions = checked_multiply(weighted.solutions, split.weight(id));
         report.total += weighted;

@@ -37,6 +37,7 @@ Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> fo
     Dancer dancer(matrix);
     dancer.set_forced_items(forced, second_below);
     dancer.set_choice(choice);
+    dancer.set_profile(&split.above_profile_);
     CutPolicy policy{depth, dancer, split.options_, split.begin_};
     split.above_ = dancer.walk(policy, Limits{});
     return split;

@@ -156,3 +156,28 @@ TEST_CASE("results known beforehand are skipped and counted", "[runner]") {
     CHECK(resumed.total.updates == full.total.updates);
     CHECK(resumed.finished_now == (split.size() + 1) / 2);
 }
+
+TEST_CASE("the per-level profile sums to the totals and is the same for every split, thread count and engine", "[runner][profile]") {
+    for (const Case& c : cases()) {
+        LevelProfile whole;
+        Dancer d(c.matrix);
+        d.set_profile(&whole);
+        const SearchStats total = d.count();
+        std::uint64_t nodes = 0, updates = 0;
+        for (std::size_t k = 0; k < whole.nodes.size(); ++k) nodes += whole.nodes[k], updates += whole.updates[k];
+        INFO(c.name);
+        CHECK(nodes == total.nodes);
+        CHECK(updates == total.updates);
+        if (!whole.nodes.empty()) CHECK(whole.nodes[0] == (total.nodes > 0 ? 1u : 0u));
+        for (int depth : {0, 2, 4})
+            for (int threads : {1, 3}) {
+                const Split split = split_at_depth(c.matrix, depth);
+                const RunReport r = run_split(c.matrix, split, {},
+                                              RunOptions{.threads = threads, .engine = threads == 3 ? EngineKind::cells : EngineKind::dlx,
+                                                         .profile = true});
+                INFO("depth " << depth << ", threads " << threads);
+                CHECK(r.profile.nodes == whole.nodes);
+                CHECK(r.profile.updates == whole.updates);
+            }
+    }
+}

@@ -46,6 +46,7 @@ public:
     int depth() const { return depth_; }
     void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
     void set_choice(Choice choice) { rule_ = choice; }
+    void set_profile(LevelProfile* profile) { profile_ = profile; }
 
     template <class Policy>
     SearchStats walk(Policy& policy, const Limits& limits);
@@ -95,6 +96,7 @@ private:
     std::vector<Index> forced_;
     std::vector<char> second_below_;
     Choice rule_;
+    LevelProfile* profile_ = nullptr;
 };
 
 // ---- the hot path ----
@@ -221,6 +223,7 @@ forward:
             policy.cut(level);
         } else {
             ++nodes;
+            if (profile_) profile_->record(level, 1, 0);
             ++stats.solutions;
             policy.solution(level);
             if (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions) goto interrupted;
@@ -241,7 +244,11 @@ forward:
         }
     }
     ++nodes;
-    updates += cover(best);
+    {
+        const std::uint64_t u = cover(best);
+        updates += u;
+        if (profile_) profile_->record(level, 1, u);
+    }
     branch[level] = best;
     tried[level] = 0;
 
@@ -251,7 +258,11 @@ advance:
         goto backup;
     }
     x[level] = set_[static_cast<std::size_t>(best + tried[level])];
-    updates += cover_rest(x[level]);
+    {
+        const std::uint64_t u = cover_rest(x[level]);
+        updates += u;
+        if (profile_) profile_->record(level, 0, u);
+    }
     ++level;
     goto forward;
 

@@ -58,6 +58,19 @@ struct Choice {
 // number of candidates.
 std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path);
 
+// Nodes and updates per level of the search tree (level 0: the root), as DLX1's v128 profile:
+// what a user reads to choose a split depth. An engine given one adds its search's figures.
+struct LevelProfile {
+    std::vector<std::uint64_t> nodes, updates;
+    void record(int level, std::uint64_t node, std::uint64_t update) {
+        const auto k = static_cast<std::size_t>(level);
+        if (k >= nodes.size()) nodes.resize(k + 1), updates.resize(k + 1);
+        nodes[k] += node;
+        updates[k] += update;
+    }
+    LevelProfile& operator+=(const LevelProfile& other);
+};
+
 struct Limits {
     Count max_solutions = 0;                    // 0: no limit
     const std::atomic<bool>* stop = nullptr;    // polled once per tree node
@@ -97,6 +110,7 @@ public:
     // needs every subtree below level k to hold one option of items[k].
     void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
     void set_choice(Choice choice) { rule_ = choice; }
+    void set_profile(LevelProfile* profile) { profile_ = profile; }  // nullptr: none (the default)
 
     // The walk behind count() and search(), exposed for the splitter. A Policy provides
     //   static constexpr bool cuts;   // true: leaves are cut() instead of searched
@@ -153,6 +167,7 @@ private:
     std::vector<Ref> forced_;                  // headers forced at levels 0, 1, ...
     std::vector<char> second_below_;           // per option: force level 1 below it (empty: always)
     Choice rule_;
+    LevelProfile* profile_ = nullptr;
 
     Ref choose_at(int level) const {
         if (static_cast<std::size_t>(level) < forced_.size()) {
@@ -268,6 +283,7 @@ forward:
             policy.cut(level);
         } else {
             ++nodes;
+            if (profile_) profile_->record(level, 1, 0);
             ++stats.solutions;
             policy.solution(level);
             if (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions) goto interrupted;
@@ -288,7 +304,11 @@ forward:
         }
     }
     ++nodes;
-    updates += cover(best);
+    {
+        const std::uint64_t u = cover(best);
+        updates += u;
+        if (profile_) profile_->record(level, 1, u);
+    }
     cur = node(best).down;
 
 advance:
@@ -297,7 +317,11 @@ advance:
         goto backup;
     }
     x[level] = cur;
-    updates += cover_rest(cur);
+    {
+        const std::uint64_t u = cover_rest(cur);
+        updates += u;
+        if (profile_) profile_->record(level, 0, u);
+    }
     ++level;
     goto forward;
 

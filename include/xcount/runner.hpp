@@ -31,6 +31,7 @@ struct SubproblemResult {
     SearchStats stats;
     double seconds = 0;
     std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
+    LevelProfile profile;      // with RunOptions::profile: nodes and updates per level
 };
 
 // Which exact-cover engine solves the subproblems: both make the same choices, so every
@@ -46,6 +47,7 @@ struct RunOptions {
     // limit): each subproblem may use what is left when it starts, so a run overshoots by at
     // most what the threads' subproblems in flight take; the one that hits the limit is abandoned.
     std::uint64_t max_nodes = 0;
+    bool profile = false;  // record nodes and updates per tree level (RunReport::profile)
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
     // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
     // then this share's (the work above the cut goes to shard 0).
@@ -61,6 +63,7 @@ struct RunReport {
     int threads = 1;
     std::size_t finished_now = 0;           // subproblems solved by this run (not resumed)
     std::vector<std::size_t> own;           // the ids this run is responsible for (its shard)
+    LevelProfile profile;                   // with options.profile: above the cut + subproblems solved now
 };
 
 int resolve_threads(int requested);  // 0 -> all cores

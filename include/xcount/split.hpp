@@ -33,6 +33,7 @@ public:
         return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]};
     }
     const SearchStats& above() const { return above_; }  // the work of the tree above the cut
+    const LevelProfile& above_profile() const { return above_profile_; }  // that work per level
     const std::vector<ItemId>& forced_items() const { return forced_; }  // by level
     const std::vector<char>& second_below() const { return second_below_; }  // see Dancer::set_forced_items
     const Choice& choice() const { return choice_; }  // the item-choice rule the prefixes were found with
@@ -53,6 +54,7 @@ private:
     std::vector<std::size_t> begin_{0};
     std::vector<Count> weights_;
     SearchStats above_;
+    LevelProfile above_profile_;
 };
 
 constexpr int kMaxSplitDepth = 64;

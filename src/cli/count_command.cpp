@@ -93,6 +93,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                            .group = checking,
                            .stop = &stop,
                            .max_nodes = settings.node_limit,
+                           .profile = settings.profile,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
                                progress.finished(r);
@@ -110,6 +111,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     if (checking)
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
     outcome.slowest = slowest(report, 3);
+    if (settings.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);
     outcome.shard_index = settings.shard_index;
     outcome.shard_count = settings.shard_count;
@@ -138,11 +140,14 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
     std::atomic<bool> stop{false};
     const Watchdog watchdog(stop, settings.time_limit);
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
+    LevelProfile profile;
     auto count = [&](auto&& engine) {
         engine.set_choice(settings.choice);
+        if (settings.profile) engine.set_profile(&profile);
         return engine.count(limits);
     };
     outcome.total = settings.engine == EngineKind::cells ? count(Cells(problem.matrix)) : count(Dancer(problem.matrix));
+    if (settings.profile) outcome.profile = profile;
     outcome.seconds = seconds_since(start);
     return outcome;
 }

@@ -1,5 +1,6 @@
 #include "count_report.hpp"
 
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 
@@ -29,6 +30,17 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
     if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
     if (settings.expect_distinct && d.counted)
         std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)") << '\n';
+}
+
+void print_profile(const LevelProfile& profile, std::size_t resumed) {
+    std::cout << "profile" << (resumed ? " (this run only: " + std::to_string(resumed) + " resumed subproblems not in it)" : "")
+              << ":\n  level          nodes          updates\n";
+    for (std::size_t k = 0; k < profile.nodes.size(); ++k) {
+        char line[96];
+        std::snprintf(line, sizeof line, "  %5zu %14llu %16llu\n", k, static_cast<unsigned long long>(profile.nodes[k]),
+                      static_cast<unsigned long long>(profile.updates[k]));
+        std::cout << line;
+    }
 }
 
 }  // namespace
@@ -64,6 +76,16 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
         if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
         if (!o.choice.empty()) j.field("choose", o.choice);
+        if (o.profile) {
+            std::string levels = "[";
+            for (std::size_t k = 0; k < o.profile->nodes.size(); ++k)
+                levels += (k ? ", " : "") + JsonObject()
+                                                .field("level", std::uint64_t{k})
+                                                .field("nodes", o.profile->nodes[k])
+                                                .field("updates", o.profile->updates[k])
+                                                .str();
+            j.raw("profile", levels + "]");
+        }
         if (!o.fixed.empty()) {
             JsonObject fixed;
             for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
@@ -88,6 +110,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                   << o.shard_count << " result files for the total)\n";
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
+    if (o.profile) print_profile(*o.profile, o.resumed);
     if (o.subproblems == 0) return;  // a merge: no split of its own to describe
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads;

@@ -23,6 +23,7 @@ struct Outcome {
     std::size_t shard_index = 0, shard_count = 1;
     std::string symmetry;                    // one line saying what the group did ("" if none)
     std::string choice;                      // the item-choice rule when not mrv ("" for mrv)
+    std::optional<LevelProfile> profile;     // with --profile
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
 };

@@ -73,6 +73,7 @@ po::options_description flags_for(Command command) {
                 "least 64 subproblems per thread")(
                 "checkpoint", po::value<std::string>(),
                 "journal FILE of finished subproblems: written as they finish, read to resume a stopped run")(
+                "profile", "print the nodes and updates of each level of the search tree (to choose a split depth)")(
                 "progress", "show progress on stderr even when it is not a terminal (or under --json)")(
                 "shard", po::value<std::string>(),
                 "I/K: solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then "
@@ -191,6 +192,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
+        s.profile = values.count("profile") != 0;
         if (values.count("out")) s.out = values["out"].as<std::string>();
         s.mpi = values.count("mpi") != 0;
         if (s.mpi && (values.count("shard") || s.limit)) throw InputError("--mpi cannot be combined with --shard or --limit");

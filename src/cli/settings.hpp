@@ -42,6 +42,7 @@ struct Settings {
     std::uint64_t max_memory = 0; // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     Choice choice;                // count, solve: the item-choice rule and its seed
     std::uint64_t probes = 1000;  // estimate: random root-to-leaf paths
+    bool profile = false;         // count: nodes and updates per tree level
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
 };
 
