@@ -66,23 +66,13 @@ Cells::Cells(const Matrix& matrix) {
 }
 
 Cells::Index Cells::choose_by_rule(int level) const {
-    // The candidates in id order (set bases grow with ids), as the dancer's ring has them.
     std::vector<OptionId> path;
     for (int k = 0; k < level; ++k) path.push_back(option_at(k));
-    std::vector<Index> active(active_.begin(), active_.begin() + active_count_);
-    std::sort(active.begin(), active.end());
-    Index least = std::numeric_limits<Index>::max(), most = 0;
-    for (Index item : active) least = std::min(least, size(item)), most = std::max(most, size(item));
-    std::vector<Index> candidates;
-    for (Index item : active) {
-        switch (rule_.rule) {
-            case ChooseRule::first: return item;
-            case ChooseRule::max: if (size(item) == most) return item; break;
-            case ChooseRule::mrv_random: if (size(item) == least) candidates.push_back(item); break;
-            default: candidates.push_back(item);
-        }
-    }
-    return candidates[choice_draw(rule_.seed, path) % candidates.size()];
+    std::vector<Index> items(active_.begin(), active_.begin() + active_count_);
+    std::sort(items.begin(), items.end());  // set bases grow with ids: the dancer's ring order
+    std::vector<std::uint64_t> lengths;
+    for (Index item : items) lengths.push_back(static_cast<std::uint64_t>(size(item)));
+    return items[choose_position(rule_, lengths, path)];
 }
 
 SearchStats Cells::count(const Limits& limits) {

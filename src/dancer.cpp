@@ -73,7 +73,9 @@ LevelProfile& LevelProfile::operator+=(const LevelProfile& other) {
     return *this;
 }
 
-std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path) {
+namespace {
+
+std::uint64_t draw(std::uint64_t seed, std::span<const OptionId> path) {
     auto mix = [](std::uint64_t v) {
         v += 0x9e3779b97f4a7c15ull;
         v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -85,23 +87,26 @@ std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path) {
     return h;
 }
 
+}  // namespace
+
+std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path) {
+    if (choice.rule == ChooseRule::first) return 0;
+    // max_element and min_element give the first of equals (minmax_element the last largest).
+    if (choice.rule == ChooseRule::max) return static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) - lengths.begin());
+    const auto least = std::min_element(lengths.begin(), lengths.end());
+    std::vector<std::size_t> candidates;
+    for (std::size_t k = 0; k < lengths.size(); ++k)
+        if (choice.rule != ChooseRule::mrv_random || lengths[k] == *least) candidates.push_back(k);
+    return candidates[draw(choice.seed, path) % candidates.size()];
+}
+
 Dancer::Ref Dancer::choose_by_rule(int level) const {
-    // The candidates in ring order (lowest id first), as the engines must agree on them.
     std::vector<OptionId> path;
     for (int k = 0; k < level; ++k) path.push_back(option_at(k));
-    std::vector<Ref> candidates;
-    Ref least = ~Ref{0}, most = 0;
-    for (Ref k = link(0).next; k != 0; k = link(k).next) least = std::min(least, node(k).top), most = std::max(most, node(k).top);
-    for (Ref k = link(0).next; k != 0; k = link(k).next) {
-        const Ref length = node(k).top;
-        switch (rule_.rule) {
-            case ChooseRule::first: return k;
-            case ChooseRule::max: if (length == most) return k; break;
-            case ChooseRule::mrv_random: if (length == least) candidates.push_back(k); break;
-            default: candidates.push_back(k);
-        }
-    }
-    return candidates[choice_draw(rule_.seed, path) % candidates.size()];
+    std::vector<Ref> items;  // in ring order: the lowest id first
+    std::vector<std::uint64_t> lengths;
+    for (Ref k = link(0).next; k != 0; k = link(k).next) items.push_back(k), lengths.push_back(node(k).top);
+    return items[choose_position(rule_, lengths, path)];
 }
 
 SearchStats Dancer::count(const Limits& limits) {

@@ -79,3 +79,16 @@ TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the uns
             }
     }
 }
+
+TEST_CASE("choose_position: ties go to the lowest id, random draws stay among the candidates", "[choice]") {
+    const std::vector<std::uint64_t> lengths{3, 5, 1, 5, 1};
+    const std::vector<OptionId> path{4, 7};
+    CHECK(choose_position({ChooseRule::first, 0}, lengths, path) == 0);
+    CHECK(choose_position({ChooseRule::max, 0}, lengths, path) == 1);  // the first of the longest, not the last
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        const std::size_t fewest = choose_position({ChooseRule::mrv_random, seed}, lengths, path);
+        CHECK((fewest == 2 || fewest == 4));
+        CHECK(choose_position({ChooseRule::random, seed}, lengths, path) < lengths.size());
+        CHECK(choose_position({ChooseRule::random, seed}, lengths, path) == choose_position({ChooseRule::random, seed}, lengths, path));
+    }
+}

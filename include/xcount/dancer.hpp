@@ -54,9 +54,11 @@ struct Choice {
     std::uint64_t seed = 0;
 };
 
-// The draw for a random rule at the node reached by `path`: a number to take modulo the
-// number of candidates.
-std::uint64_t choice_draw(std::uint64_t seed, std::span<const OptionId> path);
+// The rules other than mrv, shared by the engines so that they choose alike: given the active
+// primary items' lengths in id order and the options chosen on the path to this node, the
+// position (in that order) of the item to branch on. Random draws are a hash of the seed and
+// the path.
+std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path);
 
 // Nodes and updates per level of the search tree (level 0: the root), as DLX1's v128 profile:
 // what a user reads to choose a split depth. An engine given one adds its search's figures.
