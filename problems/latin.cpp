@@ -51,6 +51,15 @@ Problem make_latin(int n, bool reduced) {
         }
         return out;
     };
+    p.picture = [cells, n](std::span<const OptionId> solution) {
+        LabelGrid grid{.rows = n, .columns = n, .box_rows = 0, .box_columns = 0, .checkered = false,
+                  .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
+        for (OptionId o : solution) {
+            const auto [cell, symbol] = (*cells)[static_cast<std::size_t>(o)];
+            grid.labels[static_cast<std::size_t>(cell)] = std::to_string(symbol);
+        }
+        return Picture{{Panel{.title = "", .pieces = {}, .grid = std::move(grid)}}};
+    };
     return p;
 }
 

@@ -73,6 +73,9 @@ public:
             for (int x = 0; x < columns; ++x) cells.push_back({x, y, 0});
         return cells;
     }
+    std::vector<Corner> corners(const Cell& c) const override {
+        return {{c[0], c[1]}, {c[0] + 1, c[1]}, {c[0] + 1, c[1] + 1}, {c[0], c[1] + 1}};
+    }
 };
 
 // Text: row b holds rhombi a = 0, 1, ...; each rhombus is two characters, the triangle
@@ -125,6 +128,13 @@ public:
                 for (int down = 0; down < 2; ++down) cells.push_back({3 * a + 1 + down, 3 * b + 1 + down, 0});
         return cells;
     }
+    std::vector<Corner> corners(const Cell& c) const override {
+        const int down = floor_mod(c[0], 3) == 2 ? 1 : 0;
+        const int a = floor_div(c[0] - 1 - down, 3), b = floor_div(c[1] - 1 - down, 3);
+        if (down) return {{a + 1, b}, {a + 1, b + 1}, {a, b + 1}};
+        return {{a, b}, {a + 1, b}, {a, b + 1}};
+    }
+    Point plane(const Corner& k) const override { return {k[0] + 0.5 * k[1], 0.8660254037844386 * k[1]}; }
 };
 
 // Text: the doubled coordinates themselves; '-' a horizontal edge (odd column, even row), '|'
@@ -182,6 +192,12 @@ public:
     std::string crossing_name(const Cell& c) const override {
         return "+" + std::to_string(floor_div(c[1], 2)) + "," + std::to_string(floor_div(c[0], 2));
     }
+    std::vector<Corner> corners(const Cell& c) const override {
+        const int x = floor_div(c[0], 2), y = floor_div(c[1], 2);
+        if (floor_mod(c[0], 2) == 1) return {{x, y}, {x + 1, y}};
+        return {{x, y}, {x, y + 1}};
+    }
+    bool strokes() const override { return true; }
 
 };
 

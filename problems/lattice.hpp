@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "picture.hpp"
+
 namespace xcount {
 
 using Cell = std::array<int, 3>;  // x (column), y (row), z (layer) on the square lattice
@@ -64,6 +66,12 @@ public:
     // Grid points a piece passes straight through (polysticks: where two pieces would cross).
     virtual std::vector<Cell> crossings(const std::vector<Cell>& cells) const { (void)cells; return {}; }
     virtual std::string crossing_name(const Cell& c) const { (void)c; return {}; }
+    // Drawing: the corners of a cell's polygon, counter-clockwise in the lattice's own basis
+    // (for an edge, its two end points), and where a corner lies in the plane (cell units, y
+    // downwards, rows as in the text pictures).
+    virtual std::vector<Corner> corners(const Cell& c) const = 0;
+    virtual Point plane(const Corner& corner) const { return {double(corner[0]), double(corner[1])}; }
+    virtual bool strokes() const { return false; }  // cells are drawn as lines (polysticks)
 };
 
 const Lattice& square_lattice();    // squares and cubes: polyominoes, polycubes

@@ -1,6 +1,7 @@
 #include "polyform.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -354,6 +355,58 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
     return symmetries;
 }
 
+// One piece as drawn: the outline of its cells (or its edges as strokes), labelled on the cell
+// nearest to its centre of mass.
+PieceShape piece_shape(const std::vector<Cell>& cells, const std::string& label, int colour, const Lattice& lattice) {
+    PieceShape shape{.loops = {}, .strokes = {}, .label = label, .label_at = {}, .colour = colour};
+    std::vector<std::vector<Corner>> polygons;
+    std::vector<Point> centres;
+    for (const Cell& c : cells) {
+        polygons.push_back(lattice.corners(c));
+        Point centre;
+        for (const Corner& k : polygons.back()) {
+            const Point p = lattice.plane(k);
+            centre.x += p.x / static_cast<double>(polygons.back().size());
+            centre.y += p.y / static_cast<double>(polygons.back().size());
+        }
+        centres.push_back(centre);
+    }
+    Point mean;
+    for (const Point& p : centres) mean.x += p.x / static_cast<double>(centres.size()), mean.y += p.y / static_cast<double>(centres.size());
+    const auto nearest = std::min_element(centres.begin(), centres.end(), [&mean](const Point& a, const Point& b) {
+        return std::hypot(a.x - mean.x, a.y - mean.y) < std::hypot(b.x - mean.x, b.y - mean.y);
+    });
+    if (nearest != centres.end()) shape.label_at = *nearest;
+    if (lattice.strokes()) {
+        for (const auto& ends : polygons) shape.strokes.push_back({lattice.plane(ends.front()), lattice.plane(ends.back())});
+        return shape;
+    }
+    for (const auto& loop : union_outline(polygons)) {
+        shape.loops.emplace_back();
+        for (const Corner& k : loop) shape.loops.back().push_back(lattice.plane(k));
+    }
+    return shape;
+}
+
+// A solution drawn: one panel per layer (a flat board has one).
+Picture draw_solution(const std::vector<Placement>& placements, const std::vector<std::string>& names, std::span<const OptionId> solution,
+                      const Lattice& lattice) {
+    std::map<int, Panel> layers;
+    for (OptionId o : solution) {
+        const Placement& p = placements[static_cast<std::size_t>(o)];
+        std::map<int, std::vector<Cell>> by_layer;
+        for (const Cell& c : p.cells) by_layer[c[2]].push_back(c);
+        for (const auto& [z, cells] : by_layer)
+            layers[z].pieces.push_back(piece_shape(cells, names[p.piece], static_cast<int>(p.piece), lattice));
+    }
+    Picture picture;
+    for (auto& [z, panel] : layers) {
+        if (layers.size() > 1) panel.title = "layer " + std::to_string(z);
+        picture.panels.push_back(std::move(panel));
+    }
+    return picture;
+}
+
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
@@ -408,6 +461,11 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
         return render(board, placed, lattice);
+    };
+    std::vector<std::string> names;
+    for (const Piece& p : pieces) names.push_back(p.name);
+    problem.picture = [placements, names, &lattice](std::span<const OptionId> solution) {
+        return draw_solution(*placements, names, solution, lattice);
     };
     return problem;
 }

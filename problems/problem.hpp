@@ -2,7 +2,7 @@
 //
 // A model is a function from its parameters to a Problem: the matrix, a name that says which
 // instance it is, optionally a renderer that turns a solution (its option ids) into text a
-// person can read, and the symmetries it knows. The engine only ever sees `matrix` and the
+// person can read and a picture of it, and the symmetries it knows. The engine only ever sees `matrix` and the
 // symmetries as permutations.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "picture.hpp"
 #include "xcount/count.hpp"
 #include "xcount/matrix.hpp"
 #include "xcount/symmetry.hpp"
@@ -21,6 +22,7 @@ struct Problem {
     std::string name;
     Matrix matrix;
     std::function<std::string(std::span<const OptionId>)> render = {};  // may be empty
+    std::function<Picture(std::span<const OptionId>)> picture = {};     // for SVG; may be empty
     std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
     // Every solution of the problem is found this many times by the search (labelled copies
     // of identical pieces); the reported totals are the search's divided by it.

@@ -27,6 +27,13 @@ std::string render_board(int n, std::span<const OptionId> solution) {
     return out;
 }
 
+Picture draw_board(int n, std::span<const OptionId> solution) {
+    LabelGrid grid{.rows = n, .columns = n, .box_rows = 0, .box_columns = 0, .checkered = true,
+              .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
+    for (OptionId option : solution) grid.labels[static_cast<std::size_t>(option)] = "\u265B";  // a black queen
+    return {{Panel{.title = "", .pieces = {}, .grid = std::move(grid)}}};
+}
+
 }  // namespace
 
 Problem make_queens(int n) {
@@ -61,6 +68,7 @@ Problem make_queens(int n) {
             }
         p.symmetries.push_back(std::move(g));
     }
+    p.picture = [n](std::span<const OptionId> s) { return draw_board(n, s); };
     return p;
 }
 

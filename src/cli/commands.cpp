@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "cli.hpp"
+#include "colour.hpp"
 #include "commands.hpp"
 #include "memory.hpp"
 #include "json.hpp"
@@ -29,6 +30,7 @@ constexpr CommandInfo kCommands[] = {
     {"count", Command::count, "count every solution"},
     {"solve", Command::solve, "print the first solutions (--print K), one line per option"},
     {"export", Command::exprt, "write the problem's matrix in Knuth's DLX format"},
+    {"show", Command::show, "print solution K (--solution K) as a picture, and draw it into an SVG file (--svg FILE)"},
     {"estimate", Command::estimate, "estimate the search tree (nodes, updates, solutions) and the run time, by Knuth's random paths"},
 };
 
@@ -73,13 +75,13 @@ void describe(const Problem& problem, const Settings& settings) {
     if (warnings.size() > kShown) std::cerr << "warning: ... and " << warnings.size() - kShown << " more options dropped\n";
 }
 
+}  // namespace
+
 std::string option_text(const Matrix& m, OptionId option) {
     std::string line;
     for (ItemId item : m.option(option)) line += (line.empty() ? "" : " ") + m.item(item).name;
     return line;
 }
-
-}  // namespace
 
 int solve_command(const Problem& problem, const Settings& settings) {
     std::vector<std::vector<OptionId>> found;
@@ -106,7 +108,10 @@ int solve_command(const Problem& problem, const Settings& settings) {
     for (std::size_t k = 0; k < found.size(); ++k) {
         std::cout << "solution " << k + 1 << ":\n";
         for (OptionId o : found[k]) std::cout << "  " << option_text(problem.matrix, o) << '\n';
-        if (problem.render) std::cout << problem.render(found[k]);
+        if (problem.render) {
+            const std::string text = problem.render(found[k]);
+            std::cout << (colour_wanted(settings.colour, stdout) ? coloured(text) : text);
+        }
     }
     std::cout << (found.empty() ? "no solution" : "printed " + std::to_string(found.size()))
               << (stats.complete ? " (there are no more)" : " (stopped at --print; there may be more)") << '\n';
@@ -223,6 +228,7 @@ int run(const std::vector<std::string>& args) {
     switch (info->command) {
         case Command::count: return count_command(problem, settings);
         case Command::solve: return solve_command(problem, settings);
+        case Command::show: return show_command(problem, settings);
         case Command::exprt: return export_command(spec, problem, settings);
         case Command::estimate: return estimate_command(problem, settings);
     }

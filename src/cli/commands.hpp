@@ -14,6 +14,7 @@ namespace xcount::cli {
 
 int count_command(const Problem& problem, const Settings& settings);
 int solve_command(const Problem& problem, const Settings& settings);
+int show_command(const Problem& problem, const Settings& settings);
 int estimate_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
@@ -22,6 +23,19 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
 // Builds the problem `spec` names, refusing it first when its estimated size, and then its
 // actual size, would need more memory than settings.max_memory.
 Problem load_within_memory(const std::string& spec, const boost::program_options::variables_map& values, const Settings& settings);
+
+// Solution k (1-based) in the order the search finds them. `options` is empty when there are
+// fewer (found says how many) or when max_nodes (0: none) ended the search first (complete
+// is then false).
+struct FoundSolution {
+    std::vector<OptionId> options;
+    Count found = 0;
+    bool complete = true;
+};
+FoundSolution find_solution(const Problem& problem, const Settings& settings, long k, std::uint64_t max_nodes = 0);
+
+// An option as its item names, "F 0,1 0,2 1,1 1,2 2,1".
+std::string option_text(const Matrix& m, OptionId option);
 
 int generate_entry(const std::vector<std::string>& args);  // xcount generate sudoku ...
 

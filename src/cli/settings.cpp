@@ -40,6 +40,13 @@ SymmetryMode symmetry_mode(const std::string& text) {
 }
 
 
+ColourMode colour_mode(const std::string& text) {
+    if (text == "never") return ColourMode::never;
+    if (text == "auto") return ColourMode::automatic;
+    if (text == "always") return ColourMode::always;
+    throw InputError("--color must be never, auto or always, not " + quote_name(text));
+}
+
 }  // namespace
 
 po::options_description flags_for(Command command) {
@@ -90,7 +97,19 @@ po::options_description flags_for(Command command) {
                 "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
                 "(a random one among the fewest; both take --seed)")(
                 "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
-                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
+                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)")(
+                "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
+            break;
+        case Command::show:
+            flags.add_options()(
+                "engine", po::value<std::string>()->default_value("dlx"), "dlx (dancing links) or cells (sparse sets)")(
+                "choose", po::value<std::string>()->default_value("mrv"),
+                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
+                "(a random one among the fewest; both take --seed)")(
+                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1)")(
+                "solution", po::value<long long>()->default_value(1), "which solution, in the order the search finds them (1: the first)")(
+                "svg", po::value<std::string>(), "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)")(
+                "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
             break;
         case Command::estimate:
             flags.add_options()("json", "print one JSON object instead of text")(
@@ -155,7 +174,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.verbose = values.count("verbose") != 0;
     s.json = values.count("json") != 0;
     s.max_memory = values.count("max-memory") ? parse_memory(values["max-memory"].as<std::string>()) : default_max_memory();
-    if (command == Command::count || command == Command::solve) {
+    if (command == Command::count || command == Command::solve || command == Command::show) {
         const std::string engine = values["engine"].as<std::string>();
         if (engine == "cells") s.engine = EngineKind::cells;
         else if (engine != "dlx") throw InputError("--engine must be dlx or cells, not " + quote_name(engine));
@@ -219,6 +238,12 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
     }
     if (command == Command::solve) s.print = static_cast<long>(flag_in_range(values, "print", 1, 1000000));
+    if (command == Command::solve || command == Command::show) s.colour = colour_mode(values["color"].as<std::string>());
+    if (command == Command::show) {
+        s.solution = static_cast<long>(flag_in_range(values, "solution", 1, 1000000000));
+        if (values.count("svg")) s.svg = values["svg"].as<std::string>();
+        if (values.count("svg") && s.svg.empty()) throw InputError("--svg needs a file name");
+    }
     if (command == Command::exprt) s.out = values["out"].as<std::string>();
     return s;
 }

@@ -14,7 +14,9 @@
 
 namespace xcount::cli {
 
-enum class Command { count, solve, exprt, estimate };
+enum class Command { count, solve, exprt, estimate, show };
+
+enum class ColourMode { never, automatic, always };
 
 // automatic: check where the model has a symmetry group, none elsewhere.
 enum class SymmetryMode { automatic, none, check, reduce };
@@ -44,6 +46,9 @@ struct Settings {
     std::uint64_t probes = 1000;  // estimate: random root-to-leaf paths
     bool profile = false;         // count: nodes and updates per tree level
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
+    long solution = 1;            // show: which solution, in the search's order (1 = the first)
+    std::string svg;              // show: write the picture to this file ("" : none)
+    ColourMode colour = ColourMode::automatic;  // solve, show: coloured letters on a terminal
 };
 
 // "mrv", "first", ... for the report; the rule with its seed where it takes one.
