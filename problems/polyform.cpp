@@ -392,12 +392,14 @@ PieceShape piece_shape(const std::vector<Cell>& cells, const std::string& label,
 Picture draw_solution(const std::vector<Placement>& placements, const std::vector<std::string>& names, std::span<const OptionId> solution,
                       const Lattice& lattice) {
     std::map<int, Panel> layers;
+    std::vector<int> copies(names.size());  // the copies of one piece get colours of their own
     for (OptionId o : solution) {
         const Placement& p = placements[static_cast<std::size_t>(o)];
+        const int colour = static_cast<int>(p.piece + names.size() * static_cast<std::size_t>(copies[p.piece]++));
         std::map<int, std::vector<Cell>> by_layer;
         for (const Cell& c : p.cells) by_layer[c[2]].push_back(c);
         for (const auto& [z, cells] : by_layer)
-            layers[z].pieces.push_back(piece_shape(cells, names[p.piece], static_cast<int>(p.piece), lattice));
+            layers[z].pieces.push_back(piece_shape(cells, names[p.piece], colour, lattice));
     }
     Picture picture;
     for (auto& [z, panel] : layers) {

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -23,6 +24,8 @@
 #include "commands.hpp"
 #include "jobs.hpp"
 #include "registry.hpp"
+#include "report.hpp"
+#include "svg.hpp"
 #include "signals.hpp"
 #include "xcount/distributed.hpp"
 #include "xcount/text_file.hpp"
@@ -50,6 +53,18 @@ void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
             if (!value.empty() && fs::path(value).is_relative() && fs::exists(folder / value, ec))
                 value = (folder / value).lexically_normal().string();
         }
+}
+
+std::string leading_comment(const std::string& text) {
+    std::istringstream in(text);
+    std::string line, comment;
+    while (std::getline(in, line) && line.starts_with("#")) {
+        if (line.back() == '\r') line.pop_back();
+        const std::size_t start = line.find_first_not_of("# \t");
+        if (start != std::string::npos) comment += (comment.empty() ? "" : " ") + line.substr(start);
+    }
+    while (!comment.empty() && (comment.back() == '\r' || comment.back() == ' ')) comment.pop_back();
+    return comment;
 }
 
 // Runs f, naming the job file in any InputError it throws (unless it names it already).
@@ -86,6 +101,8 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
         std::istringstream first(text);
         const po::options_description keys = job_keys();  // parsed options point into it
         po::parsed_options head = po::parse_config_file(first, keys, true);
+        for (const auto& option : head.options)
+            for (const std::string& value : option.value) job.keys.emplace_back(option.string_key, value);
         resolve_paths(head, folder);
         po::variables_map known;
         po::store(head, known);
@@ -110,6 +127,7 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
     }
     if (!job.values.count("expect")) throw InputError(path + ": no 'expect' key (the published count)");
     job.source = job.values["source"].as<std::string>();
+    job.description = leading_comment(text);
     job.cost = job.values["cost"].as<std::string>();
     if (job.cost != "quick" && job.cost != "long") throw InputError(path + ": cost must be quick or long, not " + quote_name(job.cost));
     return job;
@@ -135,6 +153,7 @@ struct VerifyOptions {
     bool all = false;
     double max_seconds = 0;
     int threads = 0;
+    std::string html;  // the report file ("": none)
 };
 
 // nullopt: --help was printed.
@@ -143,6 +162,8 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
     flags.add_options()("help,h", "show this help")("all", "run the long jobs too")(
         "max-seconds", po::value<double>()->default_value(0), "stop a job after this long and call it failed (0: no limit)")(
         "threads,t", po::value<long long>()->default_value(0), "OpenMP threads (0: all cores)")(
+        "html", po::value<std::string>(), "also write a report page to FILE: per job the parameters, expected count and "
+        "source, count found, time, status and a picture of its first solution")(
         "folder", po::value<std::string>()->default_value("jobs"), "the folder of job files");
     po::positional_options_description positional;
     positional.add("folder", 1);
@@ -160,6 +181,8 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
     v.max_seconds = values["max-seconds"].as<double>();
     if (v.max_seconds < 0) throw InputError("--max-seconds must be at least 0");
     v.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
+    if (values.count("html")) v.html = values["html"].as<std::string>();
+    if (values.count("html") && v.html.empty()) throw InputError("--html needs a file name");
     return v;
 }
 
@@ -178,51 +201,106 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
     return count_command(problem, settings);
 }
 
+namespace {
+
+// The first solution's picture, found by a search bounded in nodes: a job's first solution
+// normally comes early, and the report must not double a long job's time to draw it.
+void add_picture(VerifiedJob& row, const Problem& problem, const Settings& settings) {
+    constexpr std::uint64_t kPictureNodes = 50'000'000;
+    if (!problem.picture) {
+        row.picture_note = "no picture (a DLX file)";
+        return;
+    }
+    if (row.found == "0") {
+        row.picture_note = "no solution";
+        return;
+    }
+    const FoundSolution first = find_solution(problem, settings, 1, kPictureNodes);
+    if (first.options.empty()) {
+        row.picture_note = first.complete ? "no solution" : "first solution not found within 50 M nodes";
+        return;
+    }
+    row.picture = svg_of(problem.picture(first.options), row.name + ", first solution", 280);
+}
+
+VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bool with_picture) {
+    VerifiedJob row;
+    row.name = fs::path(path).stem().string();
+    try {
+        const Job job = load_job(path, {"--threads", std::to_string(options.threads)});
+        row.description = job.description;
+        row.source = job.source;
+        for (const auto& [key, value] : job.keys)
+            if (key != "expect" && key != "expect-distinct" && key != "source" && key != "cost") row.parameters.emplace_back(key, value);
+        if (job.cost == "long" && !options.all) {
+            row.status = "skipped";
+            return row;
+        }
+        const Settings settings = job_settings(job);
+        row.expected = to_string(*settings.expect);
+        const Problem problem = job_problem(job, settings);
+        std::atomic<bool> stop{false};
+        CountResult result;
+        {
+            Watchdog watchdog(stop, options.max_seconds);
+            result = count_quietly(problem, settings, stop);
+        }
+        row.seconds = result.seconds;
+        row.updates = result.total.updates;
+        row.found = to_string(result.total.solutions);
+        const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
+        if (settings.expect_distinct || result.distinct_counted)
+            row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
+        const bool distinct_ok = (!result.distinct_counted || result.distinct) &&
+                                 (!settings.expect_distinct || (result.distinct && *result.distinct == *settings.expect_distinct));
+        if (!result.total.complete) row.status = received_signal() ? "STOPPED" : "TIMEOUT";
+        else row.status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
+        if (with_picture && result.total.complete) add_picture(row, problem, settings);
+    } catch (const InputError& e) {
+        row.status = std::string("ERROR: ") + e.what();
+    }
+    return row;
+}
+
+std::ofstream open_report(const std::string& path) {
+    std::ofstream out;
+    if (path.empty()) return out;
+    out.open(path);
+    if (!out) throw InputError(path + ": cannot open for writing");
+    return out;
+}
+
+}  // namespace
+
 int verify_command(const std::vector<std::string>& args) {
     const std::optional<VerifyOptions> parsed = parse_verify(args);
     if (!parsed) return kExitOk;
     const VerifyOptions& options = *parsed;
-    int failures = 0, skipped = 0;
     const std::vector<std::string> files = job_files(options.folder);
+    std::ofstream html = open_report(options.html);
+    int failures = 0, skipped = 0;
+    std::vector<VerifiedJob> rows;
     std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
     for (const std::string& path : files) {
-        const std::string name = fs::path(path).stem().string();
-        std::string expected = "-", found = "-", distinct = "-", status;
-        double seconds = 0;
-        try {
-            const Job job = load_job(path, {"--threads", std::to_string(options.threads)});
-            if (job.cost == "long" && !options.all) {
-                ++skipped;
-                continue;
-            }
-            const Settings settings = job_settings(job);
-            expected = to_string(*settings.expect);
-            const Problem problem = job_problem(job, settings);
-            std::atomic<bool> stop{false};
-            CountResult result;
-            {
-                Watchdog watchdog(stop, options.max_seconds);
-                result = count_quietly(problem, settings, stop);
-            }
-            seconds = result.seconds;
-            found = to_string(result.total.solutions);
-            const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
-            if (settings.expect_distinct || result.distinct_counted)
-                distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
-            const bool distinct_ok = (!result.distinct_counted || result.distinct) &&
-                                     (!settings.expect_distinct || (result.distinct && *result.distinct == *settings.expect_distinct));
-            if (!result.total.complete) status = received_signal() ? "STOPPED" : "TIMEOUT";
-            else status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
-        } catch (const InputError& e) {
-            status = std::string("ERROR: ") + e.what();
+        VerifiedJob row = verify_job(path, options, !options.html.empty());
+        if (row.status == "skipped") {
+            ++skipped;
+            continue;
         }
-        if (status != "ok") ++failures;
-        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", name.c_str(), expected.c_str(), found.c_str(), distinct.c_str(), seconds,
-                    status.c_str());
+        if (row.status != "ok") ++failures;
+        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", row.name.c_str(), row.expected.c_str(), row.found.c_str(), row.distinct.c_str(),
+                    row.seconds, row.status.c_str());
         std::fflush(stdout);
+        rows.push_back(std::move(row));
         if (received_signal()) break;
     }
     std::printf("%d failed%s\n", failures, skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
+    if (html.is_open()) {
+        html << html_report(rows, options.folder, skipped);
+        html.close();
+        if (!html) throw InputError(options.html + ": write failed");
+        std::printf("wrote %s\n", options.html.c_str());
+    }
     if (received_signal()) return kExitPartial;
     return failures ? kExitMismatch : kExitOk;
 }

@@ -125,7 +125,7 @@ std::string xml_escape(const std::string& text) {
     return out;
 }
 
-std::string svg_of(const Picture& picture, const std::string& title) {
+std::string svg_of(const Picture& picture, const std::string& title, double fit) {
     const bool titled = std::any_of(picture.panels.begin(), picture.panels.end(), [](const Panel& p) { return !p.title.empty(); });
     std::string body;
     double x = 0, height = 0;
@@ -144,8 +144,9 @@ std::string svg_of(const Picture& picture, const std::string& title) {
         x += (box.right - box.left) * kUnit + 2 * kMargin;
         height = std::max(height, (box.bottom - box.top) * kUnit + 2 * kMargin + (titled ? kTitle : 0));
     }
+    const double scale = fit > 0 ? std::min({1.0, fit / x, fit / height}) : 1.0;
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xcount-picture\" data-pieces=\"" + std::to_string(pieces) +
-           "\" width=\"" + number(x) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " + number(x) + " " + number(height) +
+           "\" width=\"" + number(x * scale) + "\" height=\"" + number(height * scale) + "\" viewBox=\"0 0 " + number(x) + " " + number(height) +
            "\">\n<title>" + xml_escape(title) + "</title>\n" + body + "</svg>\n";
 }
 

@@ -9,7 +9,8 @@
 
 namespace xcount::cli {
 
-std::string svg_of(const Picture& picture, const std::string& title);
+// `fit` > 0: the drawing is scaled down (never up) to fit a fit x fit pixel box.
+std::string svg_of(const Picture& picture, const std::string& title, double fit = 0);
 
 // Text with &, <, >, " and ' escaped, for XML and HTML.
 std::string xml_escape(const std::string& text);

@@ -1,0 +1,78 @@
+#include "report.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "svg.hpp"
+#include "xcount/version.hpp"
+
+namespace xcount::cli {
+
+namespace {
+
+constexpr const char* kStyle = R"(
+body { font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #222; }
+h1 { font-size: 1.4em; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #bbb; padding: 0.4em 0.6em; vertical-align: top; text-align: left; }
+th { background: #eee; }
+td.number { text-align: right; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+td.ok { background: #d9f2d9; } td.fail { background: #f8d0d0; font-weight: bold; }
+.description { color: #555; font-size: 0.9em; max-width: 28em; }
+.parameters { font-family: "DejaVu Sans Mono", monospace; font-size: 0.8em; white-space: pre-wrap; }
+.source { color: #555; font-size: 0.8em; max-width: 22em; }
+.note { color: #777; font-size: 0.85em; }
+)";
+
+std::string cell(const std::string& cls, const std::string& html) { return "<td class=\"" + cls + "\">" + html + "</td>"; }
+
+std::string row(const VerifiedJob& job) {
+    std::string parameters;
+    for (const auto& [key, value] : job.parameters) parameters += xml_escape(key + " = " + value) + "\n";
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.2f", job.seconds);
+    const bool ok = job.status == "ok";
+    return "<tr class=\"job\" data-job=\"" + xml_escape(job.name) + "\" data-status=\"" + xml_escape(job.status) + "\">" +
+           cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) + "</div>") +
+           cell("parameters", parameters) +
+           cell("expected number", xml_escape(job.expected)) +
+           cell("source", xml_escape(job.source)) +
+           cell("found number", xml_escape(job.found)) +
+           cell("distinct number", xml_escape(job.distinct)) +
+           cell("seconds number", seconds) +
+           cell("updates number", std::to_string(job.updates)) +
+           cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
+           cell("picture", job.picture.empty() ? "<span class=\"note\">" + xml_escape(job.picture_note) + "</span>" : job.picture) +
+           "</tr>\n";
+}
+
+std::string now_text() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buf[64];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&t));
+    return buf;
+}
+
+}  // namespace
+
+std::string html_report(const std::vector<VerifiedJob>& jobs, const std::string& folder, int skipped) {
+    int failed = 0;
+    for (const VerifiedJob& job : jobs) failed += job.status == "ok" ? 0 : 1;
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>xcount verify: " +
+                      xml_escape(folder) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+    out += "<h1>xcount verify " + xml_escape(folder) + "</h1>\n";
+    out += "<p id=\"summary\" data-jobs=\"" + std::to_string(jobs.size()) + "\" data-failed=\"" + std::to_string(failed) + "\">" +
+           std::to_string(jobs.size()) + " jobs, " + std::to_string(jobs.size() - static_cast<std::size_t>(failed)) + " ok, " +
+           std::to_string(failed) + " failed" +
+           (skipped ? ", " + std::to_string(skipped) + " long jobs skipped (verify --all runs them)" : "") + ". xcount " + kVersion +
+           ", " + now_text() + ".</p>\n";
+    out += "<table>\n<thead><tr><th>job</th><th>parameters</th><th>expected</th><th>source</th><th>found</th>"
+           "<th>distinct<br>expected/found</th><th>seconds</th><th>updates</th><th>status</th><th>first solution</th></tr></thead>\n"
+           "<tbody>\n";
+    for (const VerifiedJob& job : jobs) out += row(job);
+    out += "</tbody>\n</table>\n</body>\n</html>\n";
+    return out;
+}
+
+}  // namespace xcount::cli
