@@ -53,6 +53,7 @@ void worker(const Matrix& matrix, const Split& split, const RunOptions& options)
         RunOptions mine = options;
         mine.ids = &ids;
         mine.on_finished = nullptr;
+        mine.on_started = nullptr;
         mine.stop = nullptr;  // rank 0 decides when to stop handing out work
         const RunReport report = run_split(matrix, split, {}, mine);
         results.clear();

@@ -20,6 +20,32 @@ struct Moments {
 
 }  // namespace
 
+ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng) {
+    const int start = dancer.depth();
+    ProbeResult r;
+    double weight = 1;
+    while (true) {
+        r.nodes += weight;
+        if (dancer.solved()) {
+            r.solutions = weight;
+            break;
+        }
+        const std::vector<OptionId> options = dancer.branch_options();
+        if (options.empty()) {
+            r.updates += weight;  // the dead end's item is covered once (DLX counts it)
+            break;
+        }
+        const auto d = static_cast<double>(options.size());
+        const OptionId taken = options[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(rng)];
+        const Dancer::PushCost cost = dancer.push(taken);
+        r.updates += weight * (static_cast<double>(cost.item) + d * static_cast<double>(cost.rest));
+        weight *= d;
+    }
+    r.depth = dancer.depth() - start;
+    while (dancer.depth() > start) dancer.pop();
+    return r;
+}
+
 TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice) {
     Dancer dancer(matrix);
     dancer.set_choice(choice);
@@ -27,29 +53,11 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
     Moments nodes, updates, solutions;
     double depths = 0;
     for (std::uint64_t probe = 0; probe < probes; ++probe) {
-        double weight = 1, probe_nodes = 0, probe_updates = 0, probe_solutions = 0;
-        while (true) {
-            probe_nodes += weight;
-            if (dancer.solved()) {
-                probe_solutions = weight;
-                break;
-            }
-            const std::vector<OptionId> options = dancer.branch_options();
-            if (options.empty()) {
-                probe_updates += weight;  // the dead end's item is covered once (DLX counts it)
-                break;
-            }
-            const auto d = static_cast<double>(options.size());
-            const OptionId taken = options[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(rng)];
-            const Dancer::PushCost cost = dancer.push(taken);
-            probe_updates += weight * (static_cast<double>(cost.item) + d * static_cast<double>(cost.rest));
-            weight *= d;
-        }
-        depths += dancer.depth();
-        dancer.unwind();
-        nodes.add(probe_nodes);
-        updates.add(probe_updates);
-        solutions.add(probe_solutions);
+        const ProbeResult r = probe_below(dancer, rng);
+        depths += r.depth;
+        nodes.add(r.nodes);
+        updates.add(r.updates);
+        solutions.add(r.solutions);
     }
     const auto n = static_cast<double>(probes);
     return {probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};

@@ -53,6 +53,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                     }
                     limits.max_nodes = options.max_nodes - used;
                 }
+                if (options.on_started) options.on_started(id);
                 const auto start = std::chrono::steady_clock::now();
                 engine.replay(split.prefix(id));
                 SubproblemResult result;

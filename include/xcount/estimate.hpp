@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 
 #include "xcount/dancer.hpp"
 
@@ -25,6 +26,14 @@ struct TreeEstimate {
     EstimateFigure nodes, updates, solutions;
     double mean_depth = 0;  // of the probes' leaves
 };
+
+// One probe from where the dancer stands (the root, or a replayed prefix) down to a leaf of
+// the subtree below, and back: each figure is an unbiased estimate of that subtree's.
+struct ProbeResult {
+    double nodes = 0, updates = 0, solutions = 0;
+    int depth = 0;  // levels below the starting point
+};
+ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng);
 
 TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});
 

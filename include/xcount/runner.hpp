@@ -49,6 +49,7 @@ struct RunOptions {
     std::uint64_t max_nodes = 0;
     bool profile = false;  // record nodes and updates per tree level (RunReport::profile)
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
+    std::function<void(std::size_t id)> on_started = nullptr;  // from the thread about to solve it
     // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
     // then this share's (the work above the cut goes to shard 0).
     std::size_t shard_index = 0, shard_count = 1;

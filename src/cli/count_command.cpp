@@ -86,8 +86,9 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
 
     RunReport report;
     {
-        ProgressDisplay progress((split.size() + settings.shard_count - 1 - settings.shard_index) / settings.shard_count,
-                                 outcome.resumed, show_progress && leader);
+        std::vector<std::size_t> own;
+        for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
+        ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader);
         RunOptions options{.threads = outcome.threads,
                            .engine = settings.engine,
                            .group = checking,
@@ -96,8 +97,9 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                            .profile = settings.profile,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
                                if (journal) journal->record(id, r);
-                               progress.finished(r);
+                               progress.finished(id, r);
                            },
+                           .on_started = [&](std::size_t id) { progress.started(id); },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count};
         report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)

@@ -1,7 +1,11 @@
 #include "progress.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
+
+#include "xcount/estimate.hpp"
 
 namespace xcount::cli {
 
@@ -17,11 +21,79 @@ std::string clock_text(double seconds) {
     return buf;
 }
 
+constexpr std::size_t kMaxProbes = 128;  // per subproblem
+// Probing takes 25% of one core until the subproblems have 32 probes each on average (the
+// ETA from 20% on depends on them), then 8%.
+constexpr std::size_t kEarlyProbes = 32;
+constexpr std::chrono::milliseconds kRedraw{250}, kEarlyBudget{60}, kProbeBudget{20};
+
 }  // namespace
 
-ProgressDisplay::ProgressDisplay(std::size_t total, std::size_t already_done, bool enabled)
-    : total_(total), resumed_(already_done), done_(already_done) {
-    if (enabled) thread_ = std::thread([this] { loop(); });
+WorkModel::WorkModel(std::size_t subproblems)
+    : estimate_sum_(subproblems), actual_(subproblems), probes_(subproblems), finished_(subproblems) {}
+
+void WorkModel::add_estimate(std::size_t id, double updates) {
+    estimate_sum_[id] += std::log1p(updates);
+    ++probes_[id];
+}
+
+void WorkModel::finished(std::size_t id, double updates) {
+    finished_[id] = 1;
+    actual_[id] = updates;
+}
+
+double WorkModel::finished_total(const std::vector<std::size_t>& ids) const {
+    double total = 0;
+    for (std::size_t id : ids) total += finished_[id] ? actual_[id] : 0;
+    return total;
+}
+
+double WorkModel::estimate(std::size_t id) const {
+    if (probes_[id] == 0) return 0;
+    return std::exp(0.75 * estimate_sum_[id] / static_cast<double>(probes_[id]));
+}
+
+WorkModel::Calibration WorkModel::calibrate(const std::vector<std::size_t>& ids) const {
+    double actual = 0, estimated = 0, open_sum = 0, finished_actual = 0;
+    std::size_t open_estimated = 0, finished = 0;
+    for (std::size_t id : ids) {
+        const double estimate = this->estimate(id);
+        if (finished_[id]) {
+            ++finished;
+            finished_actual += actual_[id];
+            if (probes_[id]) actual += actual_[id], estimated += estimate;
+        } else if (probes_[id]) {
+            ++open_estimated;
+            open_sum += estimate;
+        }
+    }
+    Calibration c;
+    c.ratio = estimated > 0 && actual > 0 ? actual / estimated : 1.0;
+    c.typical = open_estimated ? open_sum / static_cast<double>(open_estimated)
+                : finished    ? finished_actual / static_cast<double>(finished) / c.ratio
+                              : 0;
+    return c;
+}
+
+double WorkModel::expected(std::size_t id, const Calibration& c) const {
+    if (finished_[id]) return actual_[id];
+    return c.ratio * (probes_[id] ? estimate(id) : c.typical);
+}
+
+ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids,
+                                 const std::vector<SubproblemResult>& known, int threads, bool enabled)
+    : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), work_(enabled ? split.size() : 0) {
+    if (!enabled) return;
+    prober_.emplace(matrix);
+    for (std::size_t id : ids_)
+        if (id < known.size() && known[id].finished) {
+            ++resumed_;
+            work_.finished(id, static_cast<double>(known[id].stats.updates));
+        }
+    done_ = resumed_;
+    prober_->set_forced_items(split.forced_items(), split.second_below());
+    prober_->set_choice(split.choice());
+    thread_ = std::thread([this] { loop(); });
 }
 
 ProgressDisplay::~ProgressDisplay() {
@@ -36,27 +108,84 @@ ProgressDisplay::~ProgressDisplay() {
     std::fflush(stderr);
 }
 
-void ProgressDisplay::finished(const SubproblemResult& result) {
+void ProgressDisplay::started(std::size_t id) {
+    if (!thread_.joinable()) return;
     std::lock_guard<std::mutex> lock(mutex_);
+    in_flight_[id] = std::chrono::steady_clock::now();
+}
+
+void ProgressDisplay::finished(std::size_t id, const SubproblemResult& result) {
+    if (!thread_.joinable()) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    in_flight_.erase(id);
+    busy_seconds_ += result.seconds;
     ++done_;
     solutions_ += result.stats.solutions;
     updates_ += result.stats.updates;
+    work_.finished(id, static_cast<double>(result.stats.updates));
+}
+
+// Probes of the unfinished subproblems, round-robin, for about `budget`.
+void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
+    const auto until = std::chrono::steady_clock::now() + budget;
+    for (std::size_t tried = 0; tried < ids_.size() && std::chrono::steady_clock::now() < until; ++tried) {
+        const std::size_t id = ids_[next_probe_];
+        next_probe_ = (next_probe_ + 1) % ids_.size();
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (work_.is_finished(id) || work_.probes(id) >= kMaxProbes) continue;
+        }
+        prober_->replay(split_.prefix(id));
+        const double updates = probe_below(*prober_, rng_).updates;
+        prober_->unwind();
+        std::lock_guard<std::mutex> lock(mutex_);
+        work_.add_estimate(id, updates);
+        ++probes_taken_;
+        tried = 0;  // found one to probe: keep going while there is time
+    }
 }
 
 void ProgressDisplay::loop() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return quit_; })) draw();
+    while (true) {
+        const auto budget = probes_taken_ < kEarlyProbes * ids_.size() ? kEarlyBudget : kProbeBudget;
+        probe_for(budget);
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (wake_.wait_for(lock, kRedraw - budget, [this] { return quit_; })) return;
+        draw();
+    }
 }
 
 void ProgressDisplay::draw() {  // called with mutex_ held
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const std::size_t now = done_ - resumed_;
-    const double percent = total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0;
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = elapsed > 0 ? static_cast<double>(updates_) / elapsed : 0;  // all threads
+    // One thread's speed, from the finished subproblems' own times (the overall rate also
+    // counts threads waiting for work and this display's probing).
+    const double thread_rate = busy_seconds_ > 0 ? static_cast<double>(updates_) / busy_seconds_ : rate / threads_;
+    const WorkModel::Calibration c = work_.calibrate(ids_);
+    double done = work_.finished_total(ids_), remaining = 0, longest = 0;
+    for (std::size_t id : ids_) {
+        if (work_.is_finished(id)) continue;
+        const double expected = work_.expected(id, c);
+        const auto flight = in_flight_.find(id);
+        if (flight == in_flight_.end()) {
+            remaining += expected;
+            continue;
+        }
+        // In flight: done at the thread's rate so far; if it has run past its estimate, the
+        // rest is unknown, and a twentieth of the estimate stands for it.
+        const double so_far = std::min(expected, thread_rate * std::chrono::duration<double>(now - flight->second).count());
+        const double left = std::max(expected - so_far, expected / 20);
+        done += so_far;
+        remaining += left;
+        longest = std::max(longest, left);
+    }
+    const bool all_done = done_ == ids_.size();
+    const double percent = all_done ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
     std::string eta = "?";
-    if (now > 0 && done_ < total_) eta = clock_text(elapsed / static_cast<double>(now) * static_cast<double>(total_ - done_));
-    std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s",
-                 percent, done_, total_, to_string(solutions_).c_str(),
-                 elapsed > 0 ? static_cast<double>(updates_) / elapsed / 1e6 : 0.0, clock_text(elapsed).c_str(), eta.c_str());
+    if (updates_ > 0 && !all_done) eta = clock_text(std::max(remaining / rate, longest / thread_rate) + 0.5);  // rounded
+    std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent,
+                 done_, ids_.size(), to_string(solutions_).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
     std::fflush(stderr);
 }
 
