@@ -1,5 +1,6 @@
 #include "xcount/runner.hpp"
 
+#include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 
 #include <omp.h>
@@ -10,6 +11,22 @@
 #include <stdexcept>
 
 namespace xcount {
+
+EngineKind resolve_engine(EngineKind kind, const Matrix& matrix) {
+    if (kind != EngineKind::automatic) return kind;
+    constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
+    return Bits::fits(matrix) && Bits::worst_case_bytes(matrix) <= kBitsMemory ? EngineKind::bits : EngineKind::dlx;
+}
+
+const char* engine_name(EngineKind kind) {
+    switch (kind) {
+        case EngineKind::automatic: return "auto";
+        case EngineKind::dlx: return "dlx";
+        case EngineKind::cells: return "cells";
+        case EngineKind::bits: return "bits";
+    }
+    return "?";
+}
 
 int resolve_threads(int requested) {
     return requested > 0 ? requested : omp_get_num_procs();
@@ -103,8 +120,11 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     } else {
         for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
     }
-    if (options.engine == EngineKind::cells) solve_owned<Cells>(matrix, split, options, report);
-    else solve_owned<Dancer>(matrix, split, options, report);
+    switch (resolve_engine(options.engine, matrix)) {
+        case EngineKind::cells: solve_owned<Cells>(matrix, split, options, report); break;
+        case EngineKind::bits: solve_owned<Bits>(matrix, split, options, report); break;
+        default: solve_owned<Dancer>(matrix, split, options, report);
+    }
 
     if (options.shard_index == 0 && !options.ids) {
         report.total = split.above();

@@ -1,3 +1,4 @@
+#include <array>
 // Item-choice rules: every rule counts the same solutions (the tree changes, the total does
 // not), both engines make the same choices under every rule, and a random rule with a fixed
 // seed splits and replays: the subproblems add up to the unsplit search figure for figure.
@@ -7,6 +8,7 @@
 
 #include "helpers.hpp"
 #include "queens.hpp"
+#include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
@@ -31,7 +33,7 @@ SearchStats count_with(const Matrix& m, Choice choice) {
 
 }  // namespace
 
-TEST_CASE("every choice rule counts the same solutions, on both engines alike", "[choice]") {
+TEST_CASE("every choice rule counts the same solutions, on all three engines alike", "[choice]") {
     std::mt19937 rng(42);
     for (int trial = 0; trial < 150; ++trial) {
         const Matrix m = test::random_matrix(rng, 3 + trial % 6, trial % 3, 6 + trial % 12);
@@ -44,6 +46,10 @@ TEST_CASE("every choice rule counts the same solutions, on both engines alike", 
             REQUIRE(cells.solutions == truth);
             REQUIRE(cells.updates == links.updates);
             REQUIRE(cells.nodes == links.nodes);
+            const SearchStats bits = count_with<Bits>(m, choice);
+            REQUIRE(bits.solutions == truth);
+            REQUIRE(bits.updates == links.updates);
+            REQUIRE(bits.nodes == links.nodes);
         }
     }
     const Problem q = make_queens(8);
@@ -60,6 +66,7 @@ TEST_CASE("the rule changes the tree: first and max search more than mrv on 8 qu
     const auto a = count_with<Dancer>(m, {ChooseRule::random, 1}), b = count_with<Dancer>(m, {ChooseRule::random, 2});
     CHECK(a.nodes != b.nodes);
     CHECK(count_with<Cells>(m, {ChooseRule::random, 1}).nodes == a.nodes);
+    CHECK(count_with<Bits>(m, {ChooseRule::random, 1}).nodes == a.nodes);
 }
 
 TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the unsplit search", "[choice][split]") {
@@ -72,7 +79,7 @@ TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the uns
                 INFO("rule " << static_cast<int>(rule) << ", depth " << depth << ", threads " << threads);
                 const Split split = split_at_depth(q.matrix, depth, {}, {}, choice);
                 const RunReport r = run_split(q.matrix, split, {},
-                                              RunOptions{.threads = threads, .engine = threads == 2 ? EngineKind::cells : EngineKind::dlx});
+                                              RunOptions{.threads = threads, .engine = std::array{EngineKind::bits, EngineKind::dlx, EngineKind::cells}[threads % 3]});
                 CHECK(r.total.solutions == whole.solutions);
                 CHECK(r.total.updates == whole.updates);
                 CHECK(r.total.nodes == whole.nodes);

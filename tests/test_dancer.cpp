@@ -5,12 +5,13 @@
 
 #include "helpers.hpp"
 #include "queens.hpp"
+#include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 
 using namespace xcount;
 
-TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells, Bits) {
     const Matrix m = test::dlx(test::kKnuthExample);
     TestType d(m);
     std::vector<std::vector<OptionId>> found;
@@ -28,7 +29,7 @@ TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {
     CHECK(counted.nodes == stats.nodes);
 }
 
-TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells, Bits) {
     // From ../shared/published-counts.tsv (QUEENS-01..12; OEIS A000170).
     const Count published[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
     for (int n = 1; n <= 12; ++n) {
@@ -43,7 +44,7 @@ TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer]
 }
 
 
-TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
@@ -59,7 +60,7 @@ TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random m
     CHECK(with_solutions > 50);  // the oracle must be tested on matrices that have solutions
 }
 
-TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells, Bits) {
     const Problem p = make_queens(8);
     TestType d(p.matrix);
     const std::uint64_t pristine = d.checksum();
@@ -106,7 +107,7 @@ TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksu
     CHECK(d.count().solutions == 92);  // and it still works
 }
 
-TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells, Bits) {
     const Problem p = make_queens(6);
     TestType d(p.matrix);
     int solutions = 0;
@@ -121,7 +122,7 @@ TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cel
     CHECK(solutions == 4);
 }
 
-TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells, Bits) {
     const Matrix m = test::dlx(test::kKnuthExample);
     TestType d(m);
     const std::uint64_t pristine = d.checksum();
@@ -136,20 +137,46 @@ TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[danc
     CHECK(d.checksum() == pristine);
 }
 
-TEST_CASE("the cells engine makes the dancer's choices: the same solutions, updates and nodes", "[dancer][cells]") {
+TEST_CASE("the cells and bits engines make the dancer's choices: the same solutions, updates and nodes", "[dancer][cells][bits]") {
     std::mt19937 rng(7);
-    for (int trial = 0; trial < 200; ++trial) {
+    for (int trial = 0; trial < 400; ++trial) {
         const Matrix m = test::random_matrix(rng, 3 + trial % 7, trial % 5, 8 + trial % 17);
-        const SearchStats links = Dancer(m).count(), cells = Cells(m).count();
+        const SearchStats links = Dancer(m).count(), cells = Cells(m).count(), bits = Bits(m).count();
         INFO("trial " << trial);
         REQUIRE(cells.solutions == links.solutions);
         REQUIRE(cells.updates == links.updates);
         REQUIRE(cells.nodes == links.nodes);
+        REQUIRE(bits.solutions == links.solutions);
+        REQUIRE(bits.updates == links.updates);
+        REQUIRE(bits.nodes == links.nodes);
     }
     for (int n : {8, 10}) {
         const Problem q = make_queens(n);
-        const SearchStats links = Dancer(q.matrix).count(), cells = Cells(q.matrix).count();
+        const SearchStats links = Dancer(q.matrix).count(), cells = Cells(q.matrix).count(), bits = Bits(q.matrix).count();
         CHECK(cells.updates == links.updates);
         CHECK(cells.nodes == links.nodes);
+        CHECK(bits.updates == links.updates);
+        CHECK(bits.nodes == links.nodes);
     }
+}
+
+TEST_CASE("the bits engine takes matrices of up to 128 items and refuses larger ones", "[bits]") {
+    MatrixBuilder fits, too_big;
+    for (int i = 0; i < 128; ++i) fits.add_item("i" + std::to_string(i), i < 100 ? Kind::primary : Kind::secondary);
+    for (int i = 0; i < 129; ++i) too_big.add_item("i" + std::to_string(i), Kind::primary);
+    // One option per primary item, the last 28 also taking a secondary item each (bits 100 to
+    // 127, in the second word of the mask), and one more option clashing with two of those.
+    for (ItemId i = 0; i < 100; ++i)
+        fits.add_option(i < 72 ? std::vector<ItemId>{i} : std::vector<ItemId>{i, static_cast<ItemId>(100 + i - 72)});
+    fits.add_option(std::vector<ItemId>{99, 127, 126});
+    const Matrix wide = std::move(fits).build();
+    CHECK(Bits::fits(wide));
+    const SearchStats bits = Bits(wide).count(), links = Dancer(wide).count();
+    CHECK(bits.solutions == 1);
+    CHECK(bits.updates == links.updates);
+    CHECK(bits.nodes == links.nodes);
+    for (ItemId i = 0; i < 129; ++i) too_big.add_option(std::vector<ItemId>{i});
+    const Matrix big = std::move(too_big).build();
+    CHECK_FALSE(Bits::fits(big));
+    CHECK_THROWS_AS(Bits(big), InputError);
 }

@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <random>
 
 #include "helpers.hpp"
 #include "queens.hpp"
+#include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/runner.hpp"
 
@@ -44,7 +46,7 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells) {
+TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits) {
     for (const Case& c : cases()) {
         const SearchStats whole = Dancer(c.matrix).count();
         for (int depth = 0; depth <= 5; ++depth) {
@@ -118,8 +120,8 @@ TEST_CASE("the runner's totals are identical for every thread count and depth", 
         for (int depth : {0, 1, 2, 3, -1}) {
             const Split split = depth < 0 ? split_automatically(c.matrix, 64) : split_at_depth(c.matrix, depth);
             for (int threads : {1, 2, 3, 4}) {
-                const EngineKind engine = threads % 2 ? EngineKind::dlx : EngineKind::cells;
-                INFO(c.name << ", depth " << depth << ", threads " << threads << ", engine " << (threads % 2 ? "dlx" : "cells"));
+                const EngineKind engine = std::array{EngineKind::bits, EngineKind::dlx, EngineKind::cells}[threads % 3];
+                INFO(c.name << ", depth " << depth << ", threads " << threads << ", engine " << static_cast<int>(engine));
                 const RunReport r = run_split(c.matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                 CHECK(r.total.complete);
                 CHECK(r.total.solutions == whole.solutions);
@@ -170,12 +172,11 @@ TEST_CASE("the per-level profile sums to the totals and is the same for every sp
         CHECK(updates == total.updates);
         if (!whole.nodes.empty()) CHECK(whole.nodes[0] == (total.nodes > 0 ? 1u : 0u));
         for (int depth : {0, 2, 4})
-            for (int threads : {1, 3}) {
+            for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
+                const int threads = engine == EngineKind::dlx ? 1 : 3;
                 const Split split = split_at_depth(c.matrix, depth);
-                const RunReport r = run_split(c.matrix, split, {},
-                                              RunOptions{.threads = threads, .engine = threads == 3 ? EngineKind::cells : EngineKind::dlx,
-                                                         .profile = true});
-                INFO("depth " << depth << ", threads " << threads);
+                const RunReport r = run_split(c.matrix, split, {}, RunOptions{.threads = threads, .engine = engine, .profile = true});
+                INFO("depth " << depth << ", threads " << threads << ", engine " << static_cast<int>(engine));
                 CHECK(r.profile.nodes == whole.nodes);
                 CHECK(r.profile.updates == whole.updates);
             }

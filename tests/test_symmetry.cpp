@@ -116,7 +116,7 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
                 Split split = split_at_depth(reduction->matrix, std::max<int>(depth, static_cast<int>(reduction->items.size())),
                                              reduction->items, reduction->refined);
                 split.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
-                for (EngineKind engine : {EngineKind::dlx, EngineKind::cells}) {
+                for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                     CHECK(r.total.solutions == full);
                 }

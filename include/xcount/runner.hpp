@@ -21,6 +21,8 @@
 #include <functional>
 #include <vector>
 
+#include "xcount/bits.hpp"
+#include "xcount/cells.hpp"
 #include "xcount/split.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -34,13 +36,36 @@ struct SubproblemResult {
     LevelProfile profile;      // with RunOptions::profile: nodes and updates per level
 };
 
-// Which exact-cover engine solves the subproblems: both make the same choices, so every
-// split replays on either and every figure (solutions, updates, nodes) is the same.
-enum class EngineKind { dlx, cells };
+// Which exact-cover engine solves the subproblems: all make the same choices, so every split
+// replays on any and every figure (solutions, updates, nodes) is the same. `automatic`: bits
+// where the matrix fits it (at most 128 items), dlx elsewhere (the benchmark's verdict).
+enum class EngineKind { automatic, dlx, cells, bits };
+
+EngineKind resolve_engine(EngineKind kind, const Matrix& matrix);  // never automatic
+const char* engine_name(EngineKind kind);                          // auto, dlx, cells, bits
+
+// Calls f(engine) with an engine of the resolved kind built on `matrix`; returns what f does.
+template <class F>
+decltype(auto) with_engine(EngineKind kind, const Matrix& matrix, F&& f) {
+    switch (resolve_engine(kind, matrix)) {
+        case EngineKind::cells: {
+            Cells engine(matrix);
+            return f(engine);
+        }
+        case EngineKind::bits: {
+            Bits engine(matrix);
+            return f(engine);
+        }
+        default: {
+            Dancer engine(matrix);
+            return f(engine);
+        }
+    }
+}
 
 struct RunOptions {
     int threads = 0;  // 0: all cores
-    EngineKind engine = EngineKind::dlx;
+    EngineKind engine = EngineKind::automatic;
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
     const std::atomic<bool>* stop = nullptr;
     // Stop once the subproblems of this run have entered about this many tree nodes (0: no

@@ -9,8 +9,7 @@
 #include "json.hpp"
 #include "registry.hpp"
 #include "settings.hpp"
-#include "xcount/cells.hpp"
-#include "xcount/dancer.hpp"
+#include "xcount/runner.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/version.hpp"
 
@@ -87,11 +86,10 @@ int solve_command(const Problem& problem, const Settings& settings) {
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};
-    auto search = [&](auto&& engine) {
+    const SearchStats stats = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
         engine.set_choice(settings.choice);
         return engine.search(keep, limits);
-    };
-    const SearchStats stats = settings.engine == EngineKind::cells ? search(Cells(problem.matrix)) : search(Dancer(problem.matrix));
+    });
     if (settings.json) {
         std::string list = "[";
         for (const auto& solution : found) {

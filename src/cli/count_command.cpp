@@ -70,6 +70,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
     outcome.depth = split.depth();
     outcome.subproblems = split.size();
+    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix));
     outcome.symmetry = plan.note;
     if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
 
@@ -143,12 +144,12 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
     const Watchdog watchdog(stop, settings.time_limit);
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
     LevelProfile profile;
-    auto count = [&](auto&& engine) {
+    outcome.engine = engine_name(resolve_engine(settings.engine, problem.matrix));
+    outcome.total = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
         engine.set_choice(settings.choice);
         if (settings.profile) engine.set_profile(&profile);
         return engine.count(limits);
-    };
-    outcome.total = settings.engine == EngineKind::cells ? count(Cells(problem.matrix)) : count(Dancer(problem.matrix));
+    });
     if (settings.profile) outcome.profile = profile;
     outcome.seconds = seconds_since(start);
     return outcome;

@@ -68,6 +68,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
             .field("seconds", o.seconds)
             .field("complete", o.total.complete)
             .field("threads", o.threads)
+            .field("engine", o.engine)
             .field("depth", o.depth)
             .field("subproblems", std::uint64_t{o.subproblems})
             .field("resumed", std::uint64_t{o.resumed})
@@ -115,6 +116,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads;
         if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
+        if (!o.engine.empty()) std::cout << ", engine: " << o.engine;
         std::cout << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
         if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
         std::cout << '\n';

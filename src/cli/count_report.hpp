@@ -16,6 +16,7 @@ struct Outcome {
     SearchStats total;
     double seconds = 0;
     int threads = 1;
+    std::string engine;                      // the engine that counted ("" for a merge)
     int depth = 0;
     std::size_t subproblems = 1;
     std::size_t resumed = 0;

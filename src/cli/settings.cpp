@@ -57,8 +57,9 @@ po::options_description flags_for(Command command) {
     switch (command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
-                "engine", po::value<std::string>()->default_value("dlx"),
-                "dlx (dancing links) or cells (sparse sets): the same search, the same figures")(
+                "engine", po::value<std::string>()->default_value("auto"),
+                "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 128 items): the same search, the same "
+                "figures; auto: bits where the matrix fits, dlx elsewhere")(
                 "choose", po::value<std::string>()->default_value("mrv"),
                 "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
                 "(a random one among the fewest; both take --seed)")(
@@ -92,7 +93,7 @@ po::options_description flags_for(Command command) {
             break;
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
-                "engine", po::value<std::string>()->default_value("dlx"), "dlx (dancing links) or cells (sparse sets)")(
+                "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
                 "choose", po::value<std::string>()->default_value("mrv"),
                 "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
                 "(a random one among the fewest; both take --seed)")(
@@ -102,7 +103,7 @@ po::options_description flags_for(Command command) {
             break;
         case Command::show:
             flags.add_options()(
-                "engine", po::value<std::string>()->default_value("dlx"), "dlx (dancing links) or cells (sparse sets)")(
+                "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
                 "choose", po::value<std::string>()->default_value("mrv"),
                 "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
                 "(a random one among the fewest; both take --seed)")(
@@ -176,8 +177,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.max_memory = values.count("max-memory") ? parse_memory(values["max-memory"].as<std::string>()) : default_max_memory();
     if (command == Command::count || command == Command::solve || command == Command::show) {
         const std::string engine = values["engine"].as<std::string>();
-        if (engine == "cells") s.engine = EngineKind::cells;
-        else if (engine != "dlx") throw InputError("--engine must be dlx or cells, not " + quote_name(engine));
+        if (engine == "auto") s.engine = EngineKind::automatic;
+        else if (engine == "dlx") s.engine = EngineKind::dlx;
+        else if (engine == "cells") s.engine = EngineKind::cells;
+        else if (engine == "bits") s.engine = EngineKind::bits;
+        else throw InputError("--engine must be auto, dlx, cells or bits, not " + quote_name(engine));
         s.choice.rule = choose_rule(values["choose"].as<std::string>());
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);

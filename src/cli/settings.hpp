@@ -38,7 +38,7 @@ struct Settings {
     std::string out;   // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
-    EngineKind engine = EngineKind::dlx;  // count, solve: dancing links or sparse sets
+    EngineKind engine = EngineKind::automatic;  // count, solve, show: auto, dlx, cells or bits
     double time_limit = 0;        // count: stop after this many seconds (0: none); the result is partial
     std::uint64_t node_limit = 0; // count: stop after about this many search-tree nodes (0: none)
     std::uint64_t max_memory = 0; // refuse problems needing more (bytes; set from --max-memory or half the RAM)

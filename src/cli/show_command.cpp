@@ -6,8 +6,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "svg.hpp"
-#include "xcount/cells.hpp"
-#include "xcount/dancer.hpp"
+#include "xcount/runner.hpp"
 #include "xcount/error.hpp"
 
 namespace xcount::cli {
@@ -32,11 +31,10 @@ FoundSolution find_solution(const Problem& problem, const Settings& settings, lo
         out.options.assign(s.begin(), s.end());
     };
     const Limits limits{.max_solutions = static_cast<Count>(k), .stop = nullptr, .max_nodes = max_nodes};
-    auto search = [&](auto&& engine) {
+    const SearchStats stats = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
         engine.set_choice(settings.choice);
         return engine.search(keep, limits);
-    };
-    const SearchStats stats = settings.engine == EngineKind::cells ? search(Cells(problem.matrix)) : search(Dancer(problem.matrix));
+    });
     out.complete = stats.complete || out.found == static_cast<Count>(k);
     if (out.found < static_cast<Count>(k)) out.options.clear();
     return out;

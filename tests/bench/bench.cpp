@@ -4,7 +4,7 @@
 //     xcount_bench --scaling [--threads N]
 //     xcount_bench --reduce
 //
-// The table: for each input and engine (dlx, cells; --engine picks one) (queens 12-15, the four pentomino rectangles, Scott's board,
+// The table: for each input and engine (dlx, cells, bits where the matrix fits; --engine picks one) (queens 12-15, the four pentomino rectangles, Scott's board,
 // Langford 11, 4x4 sudoku grids, the Soma cube, and any DLX files given), the solutions,
 // updates and nodes, the median seconds on one thread (unsplit) and on N threads (split at the
 // automatic depth, default N = all cores), the one-thread update rate and the speed-up.
@@ -63,7 +63,7 @@ Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = Eng
     for (int r = 0; r < repeat; ++r) {
         const double start = now_seconds();
         if (threads == 1) {
-            t.stats = engine == EngineKind::cells ? Cells(m).count() : Dancer(m).count();
+            t.stats = with_engine(engine, m, [](auto& e) { return e.count(); });
         } else {
             const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads));
             t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
@@ -232,7 +232,7 @@ int choice_rules(double cap) {
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
     bool json = false, scale = false, reduced = false, rules = false;
-    std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells};
+    std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits};
     std::vector<std::string> files;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
@@ -241,13 +241,15 @@ int main(int argc, char** argv) {
         else if (arg == "--json") json = true;
         else if (arg == "--engine" && k + 1 < argc) {
             const std::string e = argv[++k];
-            engines = e == "dlx" ? std::vector{EngineKind::dlx} : e == "cells" ? std::vector{EngineKind::cells} : engines;
+            if (e == "dlx") engines = {EngineKind::dlx};
+            else if (e == "cells") engines = {EngineKind::cells};
+            else if (e == "bits") engines = {EngineKind::bits};
         }
         else if (arg == "--scaling") scale = true;
         else if (arg == "--reduce") reduced = true;
         else if (arg == "--choose") rules = true;
         else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|both] [--json] [FILE.dlx ...] | "
+            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|all] [--json] [FILE.dlx ...] | "
                       "--scaling [--threads N] | --reduce | --choose");
             return 0;
         } else files.push_back(arg);
@@ -263,7 +265,8 @@ int main(int argc, char** argv) {
                         (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
         for (const Input& in : inputs)
           for (EngineKind engine : engines) {
-            const char* engine_name = engine == EngineKind::cells ? "cells" : "dlx";
+            if (engine == EngineKind::bits && !Bits::fits(in.matrix)) continue;  // over 128 items
+            const char* engine_name = xcount::engine_name(engine);
             const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
             const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
             if (json) {

@@ -1,6 +1,7 @@
-// Fuzz target: Knuth's DLX text format. A matrix that reads back is counted by both engines
+// Fuzz target: Knuth's DLX text format. A matrix that reads back is counted by every engine
 // (solution and node limits keep each input fast): when the search finished below the limits
-// the counts, updates and nodes must agree, and each engine must be restored exactly. Only
+// the counts, updates and nodes must agree, and each engine must be restored exactly. The bits
+// engine tries options in the dancer's order, so it must match it even when stopped. Only
 // InputError may escape the reader.
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/dlx_format.hpp"
@@ -31,6 +33,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (a.complete && (a.solutions != b.solutions || a.updates != b.updates || a.nodes != b.nodes))
             throw std::logic_error("the engines disagree");
         if (links.checksum() != links_before || cells.checksum() != cells_before) throw std::logic_error("not restored");
+        if (Bits::fits(m)) {
+            Bits bits(m);
+            const std::uint64_t bits_before = bits.checksum();
+            const SearchStats c = bits.count(limits);
+            if (c.complete != a.complete || c.solutions != a.solutions || c.updates != a.updates || c.nodes != a.nodes)
+                throw std::logic_error("the bits engine disagrees with the dancer");
+            if (bits.checksum() != bits_before) throw std::logic_error("bits not restored");
+        }
     } catch (const InputError&) {
     }
     return 0;

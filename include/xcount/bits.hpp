@@ -1,0 +1,209 @@
+// xcount/bits.hpp: exact cover on bitsets, for matrices of at most 128 items, behind the same
+// interface as the Dancer, making the Dancer's decisions and reporting its figures.
+//
+// Each option is a 128-bit mask of its items. A tree node holds the list of the options still
+// compatible with the choices above it (in option order), the mask of the items covered, and
+// for each primary item how many options of the list hold it. A child's list is its parent's
+// filtered by one AND per option (no pointers chased: the lists and masks stream through the
+// cache), its counts the parent's less those of the options filtered out; nothing is undone on
+// the way back, since each level keeps its own list.
+//
+// The tree is the Dancer's: the item chosen has the fewest options, ties to the lowest item id
+// (DLX's ring order), its options are tried in option order, and a dead end (an item with no
+// option) is a node too. The updates are DLX's as well, computed rather than performed: covering
+// item i costs 1 + sum of (|o| - 1) over its options o, and covering the rest of a chosen option
+// o costs |o| - 1 + sum of (|o'| - 1) over the options o' that meet o but not i, which are
+// exactly the options the filter removes less those of i. So the counts, nodes, updates,
+// profiles and splits of the three engines agree.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "xcount/dancer.hpp"
+#include "xcount/matrix.hpp"
+
+namespace xcount {
+
+class Bits {
+public:
+    static constexpr std::size_t kMaxItems = 128;
+    // InputError when the matrix has more than kMaxItems items.
+    explicit Bits(const Matrix& matrix);
+    static bool fits(const Matrix& matrix) { return matrix.item_count() <= kMaxItems; }
+    // The most its option lists can take: every level holding every option (in practice a
+    // level holds a fraction of its parent's).
+    static double worst_case_bytes(const Matrix& matrix) {
+        return static_cast<double>(matrix.option_count()) * static_cast<double>(matrix.primary_count() + 2) * sizeof(std::uint32_t) * 2;
+    }
+
+    SearchStats count(const Limits& limits = {});
+    template <class Visit>
+    SearchStats search(Visit&& visit, const Limits& limits = {});
+
+    void replay(std::span<const OptionId> prefix);
+    void push(OptionId option);
+    void pop() { --depth_; }
+    void unwind() { depth_ = 0; }
+    int depth() const { return depth_; }
+    void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
+    void set_choice(Choice choice) { rule_ = choice; }
+    void set_profile(LevelProfile* profile) { profile_ = profile; }
+
+    template <class Policy>
+    SearchStats walk(Policy& policy, const Limits& limits);
+
+    OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
+    std::uint64_t checksum() const;  // the root's state: what a search must leave as it found it
+    std::size_t memory_bytes() const;
+
+private:
+    struct alignas(16) Mask {
+        std::uint64_t lo = 0, hi = 0;
+        bool meets(const Mask& m) const { return ((lo & m.lo) | (hi & m.hi)) != 0; }
+        bool has(std::uint32_t bit) const { return ((bit < 64 ? lo >> bit : hi >> (bit - 64)) & 1) != 0; }
+        void set(std::uint32_t bit) { (bit < 64 ? lo : hi) |= std::uint64_t{1} << (bit & 63); }
+        Mask operator|(const Mask& m) const { return {lo | m.lo, hi | m.hi}; }
+        Mask without(const Mask& m) const { return {lo & ~m.lo, hi & ~m.hi}; }
+        bool empty() const { return (lo | hi) == 0; }
+    };
+    using Id = std::uint32_t;
+    struct Level {
+        std::size_t begin = 0, end = 0;        // this node's live options: live_[begin, end)
+        Mask covered;
+        Id best = 0;                           // the item branched on
+        std::size_t next = 0, last = 0;        // best's options still to try: options_[next, last)
+        std::uint64_t best_cost = 0;           // sum of (|o| - 1) over best's options
+    };
+
+    Id choose(const Level& at, const std::uint32_t* counts) const;
+    Id choose_at(int level) const;
+    Id choose_by_rule(int level) const;
+    std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
+    std::uint64_t enter(int level, Id option);               // builds level + 1 below option; returns its cost
+    // Per level, a counter per primary bit and a spare one (the rows' padding lands there).
+    std::uint32_t* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
+    const std::uint32_t* counts(int level) const { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
+    bool solved(int level) const { return primary_mask_.without(levels_[static_cast<std::size_t>(level)].covered).empty(); }
+
+    std::size_t primary_ = 0;             // primary items are bits 0 .. primary_-1
+    Mask primary_mask_;
+    std::vector<Id> bit_of_item_;         // item id -> bit (primary first, in id order)
+    std::vector<Mask> masks_;             // per option
+    std::vector<std::uint32_t> cost_;     // per option: its size - 1
+    std::vector<std::uint32_t> first_primary_, end_primary_;  // per option: its primary bits in prim_
+    std::vector<std::uint8_t> prim_;
+    std::vector<std::uint8_t> rows_;      // per option, its primary bits, row_width_ bytes
+    std::vector<std::size_t> column_begin_;  // per primary bit, where its options start in column_
+    std::vector<Id> column_;
+    std::size_t row_width_ = 1;
+    std::vector<Id> live_;                // the levels' option lists, one after another
+    std::vector<Id> options_;             // the levels' options of their chosen items, likewise
+    std::vector<Id> gone_;                // scratch: the options a child's filter removes
+    std::vector<std::uint32_t> counts_;   // per level, per primary bit
+    std::vector<Level> levels_;
+    std::vector<Id> chosen_;              // option chosen at each level
+    int depth_ = 0;
+    std::vector<Id> forced_;              // bits forced at levels 0, 1, ...
+    std::vector<char> second_below_;
+    Choice rule_;
+    LevelProfile* profile_ = nullptr;
+    std::vector<OptionId> solution_;
+};
+
+inline Bits::Id Bits::choose(const Level& at, const std::uint32_t* counts) const {
+    // Fewest options, ties to the lowest bit (= item id order among the primary items).
+    const Mask open = primary_mask_.without(at.covered);
+    Id best = 0;
+    std::uint32_t least = ~std::uint32_t{0};
+    std::uint64_t words[2] = {open.lo, open.hi};
+    for (Id w = 0; w < 2; ++w)
+        for (std::uint64_t m = words[w]; m != 0; m &= m - 1) {
+            const Id bit = w * 64 + static_cast<Id>(__builtin_ctzll(m));
+            const std::uint32_t c = counts[bit];
+            if (c < least) {
+                least = c, best = bit;
+                if (c == 0) return best;
+            }
+        }
+    return best;
+}
+
+template <class Policy>
+SearchStats Bits::walk(Policy& policy, const Limits& limits) {
+    SearchStats stats;
+    std::uint64_t updates = 0, nodes = 0;
+    const int base = depth_;
+    int level = base;
+
+forward:
+    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
+    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
+    if (solved(level)) {
+        if constexpr (Policy::cuts) {
+            policy.cut(level);
+        } else {
+            ++nodes;
+            if (profile_) profile_->record(level, 1, 0);
+            ++stats.solutions;
+            policy.solution(level);
+            if (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions) goto interrupted;
+        }
+        goto backup;
+    }
+    if constexpr (Policy::cuts) {
+        if (level >= policy.cut_depth) {
+            policy.cut(level);
+            goto backup;
+        }
+    }
+    {
+        const Id best = choose_at(level);
+        if constexpr (Policy::cuts) {
+            if (counts(level)[best] == 0) {
+                policy.cut(level);
+                goto backup;
+            }
+        }
+        ++nodes;
+        const std::uint64_t u = open(level, best);
+        updates += u;
+        if (profile_) profile_->record(level, 1, u);
+    }
+
+advance: {
+        Level& at = levels_[static_cast<std::size_t>(level)];
+        if (at.next == at.last) goto backup;
+        const Id option = options_[at.next++];
+        chosen_[static_cast<std::size_t>(level)] = option;
+        const std::uint64_t u = enter(level, option);
+        updates += u;
+        if (profile_) profile_->record(level, 0, u);
+        ++level;
+        goto forward;
+    }
+
+backup:
+    if (level == base) goto done;
+    --level;
+    goto advance;
+
+interrupted:
+    stats.complete = false;
+
+done:
+    stats.updates = updates;
+    stats.nodes = nodes;
+    return stats;
+}
+
+template <class Visit>
+SearchStats Bits::search(Visit&& visit, const Limits& limits) {
+    detail::VisitPolicy<Bits, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
+    return walk(policy, limits);
+}
+
+}  // namespace xcount

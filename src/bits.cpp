@@ -1,0 +1,238 @@
+#include "xcount/bits.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "xcount/error.hpp"
+
+namespace xcount {
+
+Bits::Bits(const Matrix& matrix) {
+    if (!fits(matrix))
+        throw InputError("the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
+                         std::to_string(matrix.item_count()) + " (use --engine dlx or cells)");
+    // Primary items get bits 0.. in id order (the Dancer's ring order), secondary ones after.
+    bit_of_item_.assign(matrix.item_count(), 0);
+    Id next = 0;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (matrix.item(static_cast<ItemId>(i)).kind == Kind::primary) bit_of_item_[i] = next++;
+    primary_ = next;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (matrix.item(static_cast<ItemId>(i)).kind != Kind::primary) bit_of_item_[i] = next++;
+    for (Id b = 0; b < primary_; ++b) primary_mask_.set(b);
+
+    const std::size_t n = matrix.option_count();
+    masks_.resize(n);
+    cost_.resize(n);
+    first_primary_.resize(n);
+    end_primary_.resize(n);
+    for (std::size_t o = 0; o < n; ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        cost_[o] = static_cast<std::uint32_t>(items.size()) - 1;
+        first_primary_[o] = static_cast<std::uint32_t>(prim_.size());
+        for (ItemId item : items) {
+            const Id bit = bit_of_item_[static_cast<std::size_t>(item)];
+            masks_[o].set(bit);
+            if (bit < primary_) prim_.push_back(static_cast<std::uint8_t>(bit));
+        }
+        end_primary_[o] = static_cast<std::uint32_t>(prim_.size());
+    }
+    // Each option's primary bits as a row of row_width_ bytes, padded with the spare counter.
+    row_width_ = 1;
+    for (std::size_t o = 0; o < n; ++o) row_width_ = std::max<std::size_t>(row_width_, end_primary_[o] - first_primary_[o]);
+    rows_.assign(n * row_width_, static_cast<std::uint8_t>(primary_));
+    for (std::size_t o = 0; o < n; ++o)
+        std::copy(prim_.begin() + first_primary_[o], prim_.begin() + end_primary_[o], rows_.begin() + static_cast<long>(o * row_width_));
+    // The options of each primary bit, in option order (a CSR table).
+    column_begin_.assign(primary_ + 2, 0);
+    for (std::uint8_t bit : prim_) ++column_begin_[bit + 2];
+    for (std::size_t b = 2; b < column_begin_.size(); ++b) column_begin_[b] += column_begin_[b - 1];
+    column_.resize(prim_.size());
+    for (std::size_t o = 0; o < n; ++o)
+        for (std::uint32_t k = first_primary_[o]; k < end_primary_[o]; ++k) column_[column_begin_[prim_[k] + 1]++] = static_cast<Id>(o);
+    const std::size_t levels = primary_ + 2;
+    levels_.assign(levels, Level{});
+    chosen_.assign(levels, 0);
+    counts_.assign(levels * (primary_ + 1), 0);
+    live_.resize(n * 4 + 64);
+    options_.resize(n + 64);
+    gone_.resize(n);
+    for (std::size_t o = 0; o < n; ++o) {
+        live_[o] = static_cast<Id>(o);
+        for (std::uint32_t k = first_primary_[o]; k < end_primary_[o]; ++k) ++counts_[prim_[k]];
+    }
+    levels_[0].begin = 0;
+    levels_[0].end = n;
+    solution_.reserve(levels);
+}
+
+std::uint64_t Bits::open(int level, Id best) {
+    const auto l = static_cast<std::size_t>(level);
+    Level& at = levels_[l];
+    const std::size_t size = at.end - at.begin;
+    const std::size_t first = level == 0 ? 0 : levels_[l - 1].last;  // above the parent's
+    if (first + size > options_.size()) options_.resize(std::max(options_.size() * 2, first + size));
+    Mask item;
+    item.set(best);
+    const Mask* const masks = masks_.data();
+    Id* const out = options_.data() + first;
+    std::size_t n = 0;
+    std::uint64_t cost = 0;
+    // best's live options, in option order: from its column (those clear of the covered items)
+    // or from the level's list (those holding best), whichever is shorter. Branch-free: every
+    // option is written, the hits kept.
+    const std::size_t column = column_begin_[best + 1] - column_begin_[best];
+    if (column < size) {
+        const Mask covered = at.covered;
+        for (std::size_t k = column_begin_[best]; k < column_begin_[best + 1]; ++k) {
+            const Id o = column_[k];
+            const bool hit = !masks[o].meets(covered);
+            out[n] = o;
+            n += hit;
+            cost += hit ? cost_[o] : 0;
+        }
+    } else {
+        const Id* const live = live_.data();
+        for (std::size_t k = at.begin; k < at.end; ++k) {
+            const Id o = live[k];
+            const bool hit = masks[o].meets(item);
+            out[n] = o;
+            n += hit;
+            cost += hit ? cost_[o] : 0;
+        }
+    }
+    at.best = best;
+    at.next = first;
+    at.last = first + n;
+    at.best_cost = cost;
+    return 1 + cost;
+}
+
+std::uint64_t Bits::enter(int level, Id option) {
+    const auto l = static_cast<std::size_t>(level);
+    const std::size_t begin = levels_[l].end, size = levels_[l].end - levels_[l].begin;
+    if (begin + size > live_.size()) live_.resize(std::max(live_.size() * 2, begin + size));
+    if (size > gone_.size()) gone_.resize(size);
+    const Level& parent = levels_[l];
+    Level& child = levels_[l + 1];
+    const Mask m = masks_[option];
+    child.covered = parent.covered | m;
+    child.begin = begin;
+    Id* const live = live_.data();
+    Id* const gone = gone_.data();
+    const Mask* const masks = masks_.data();
+    std::size_t kept = 0, removed = 0;
+    for (std::size_t k = parent.begin; k < parent.end; ++k) {  // branch-free partition
+        const Id o = live[k];
+        const bool hit = masks[o].meets(m);
+        live[begin + kept] = o;
+        gone[removed] = o;
+        kept += !hit;
+        removed += hit;
+    }
+    child.end = begin + kept;
+    // The child's counts: the parent's less the removed options', or, when fewer options are
+    // kept than removed, the kept ones' counted afresh. A fixed trip count per option (the
+    // widest option's): padding slots hit a spare counter.
+    std::uint32_t* const counts = this->counts(level + 1);
+    const std::uint8_t* const rows = rows_.data();
+    const std::size_t width = row_width_;
+    std::uint64_t cost = 0;
+    for (std::size_t k = 0; k < removed; ++k) cost += cost_[gone[k]];
+    if (kept < removed) {
+        std::fill_n(counts, primary_ + 1, 0u);
+        const Id* const keep = live + begin;
+        for (std::size_t k = 0; k < kept; ++k) {
+            const std::uint8_t* row = rows + static_cast<std::size_t>(keep[k]) * width;
+            for (std::size_t p = 0; p < width; ++p) ++counts[row[p]];
+        }
+    } else {
+        std::copy_n(this->counts(level), primary_ + 1, counts);
+        for (std::size_t k = 0; k < removed; ++k) {
+            const std::uint8_t* row = rows + static_cast<std::size_t>(gone[k]) * width;
+            for (std::size_t p = 0; p < width; ++p) --counts[row[p]];
+        }
+    }
+    return cost_[option] + cost - parent.best_cost;
+}
+
+Bits::Id Bits::choose_at(int level) const {
+    const Level& at = levels_[static_cast<std::size_t>(level)];
+    if (static_cast<std::size_t>(level) < forced_.size()) {
+        const Id bit = forced_[static_cast<std::size_t>(level)];
+        const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
+        if (applies && !at.covered.has(bit)) return bit;
+    }
+    return rule_.rule == ChooseRule::mrv ? choose(at, counts(level)) : choose_by_rule(level);
+}
+
+Bits::Id Bits::choose_by_rule(int level) const {
+    std::vector<OptionId> path;
+    for (int k = 0; k < level; ++k) path.push_back(option_at(k));
+    const Level& at = levels_[static_cast<std::size_t>(level)];
+    std::vector<Id> bits;
+    std::vector<std::uint64_t> lengths;
+    for (Id b = 0; b < primary_; ++b)
+        if (!at.covered.has(b)) bits.push_back(b), lengths.push_back(counts(level)[b]);
+    return bits[choose_position(rule_, lengths, path)];
+}
+
+SearchStats Bits::count(const Limits& limits) {
+    detail::CountPolicy policy;
+    return walk(policy, limits);
+}
+
+void Bits::push(OptionId option) {
+    const int level = depth_;
+    const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
+    if (option < 0 || static_cast<std::size_t>(option) >= masks_.size()) throw InputError(where + " does not exist");
+    if (solved(level)) throw InputError(where + ": the search has already found a solution here");
+    const Id best = choose_at(level);
+    const auto o = static_cast<Id>(option);
+    if (!masks_[o].has(best)) throw InputError(where + " does not hold the item the search chooses there");
+    const Level& at = levels_[static_cast<std::size_t>(level)];
+    if (std::find(live_.begin() + static_cast<long>(at.begin), live_.begin() + static_cast<long>(at.end), o) ==
+        live_.begin() + static_cast<long>(at.end))
+        throw InputError(where + " conflicts with an earlier choice");
+    open(level, best);
+    chosen_[static_cast<std::size_t>(level)] = o;
+    enter(level, o);
+    ++depth_;
+}
+
+void Bits::replay(std::span<const OptionId> prefix) {
+    for (OptionId option : prefix) push(option);
+}
+
+void Bits::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
+    if (depth_ != 0) throw std::logic_error("Bits::set_forced_items: only at the root");
+    second_below_.assign(second_below.begin(), second_below.end());
+    forced_.clear();
+    for (ItemId item : items) {
+        if (item < 0 || static_cast<std::size_t>(item) >= bit_of_item_.size() || bit_of_item_[static_cast<std::size_t>(item)] >= primary_)
+            throw std::logic_error("Bits::set_forced_items: not a primary item");
+        forced_.push_back(bit_of_item_[static_cast<std::size_t>(item)]);
+    }
+}
+
+std::uint64_t Bits::checksum() const {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull;
+    auto mix = [&h](std::uint64_t v) {
+        h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    };
+    const Level& root = levels_[0];
+    for (std::size_t k = root.begin; k < root.end; ++k) mix(live_[k]);
+    for (std::size_t b = 0; b < primary_; ++b) mix(counts_[b]);
+    mix(root.covered.lo), mix(root.covered.hi), mix(static_cast<std::uint64_t>(depth_));
+    return h;
+}
+
+std::size_t Bits::memory_bytes() const {
+    return masks_.capacity() * sizeof(Mask) + cost_.capacity() * 4 + first_primary_.capacity() * 8 + prim_.capacity() +
+           live_.capacity() * sizeof(Id) + counts_.capacity() * 4 + levels_.capacity() * sizeof(Level) + chosen_.capacity() * sizeof(Id);
+}
+
+}  // namespace xcount
