@@ -109,6 +109,45 @@ std::uint64_t Bits::open(int level, Id best) {
     return 1 + cost;
 }
 
+namespace {
+
+// Adds `delta` to the counter of every primary bit of the `n` options listed, each option's
+// bits a row of W bytes. W known at compile time unrolls the row, so its W read-modify-writes
+// go out together instead of one loop trip at a time (6x10 pentominoes, one thread: 2.55 -> 1.84 s).
+template <int Delta, std::size_t W>
+void tally_rows(std::uint32_t* counts, const std::uint8_t* rows, const std::uint32_t* list, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint8_t* row = rows + static_cast<std::size_t>(list[k]) * W;
+        for (std::size_t p = 0; p < W; ++p) counts[row[p]] += static_cast<std::uint32_t>(Delta);
+    }
+}
+
+template <int Delta>
+void tally_rows(std::uint32_t* counts, const std::uint8_t* rows, std::size_t width, const std::uint32_t* list, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint8_t* row = rows + static_cast<std::size_t>(list[k]) * width;
+        for (std::size_t p = 0; p < width; ++p) counts[row[p]] += static_cast<std::uint32_t>(Delta);
+    }
+}
+
+}  // namespace
+
+template <int Delta>
+void Bits::tally(std::uint32_t* counts, const Id* list, std::size_t n) const {
+    const std::uint8_t* rows = rows_.data();
+    switch (row_width_) {
+        case 1: return tally_rows<Delta, 1>(counts, rows, list, n);
+        case 2: return tally_rows<Delta, 2>(counts, rows, list, n);
+        case 3: return tally_rows<Delta, 3>(counts, rows, list, n);
+        case 4: return tally_rows<Delta, 4>(counts, rows, list, n);
+        case 5: return tally_rows<Delta, 5>(counts, rows, list, n);
+        case 6: return tally_rows<Delta, 6>(counts, rows, list, n);
+        case 7: return tally_rows<Delta, 7>(counts, rows, list, n);
+        case 8: return tally_rows<Delta, 8>(counts, rows, list, n);
+        default: return tally_rows<Delta>(counts, rows, row_width_, list, n);
+    }
+}
+
 std::uint64_t Bits::enter(int level, Id option) {
     const auto l = static_cast<std::size_t>(level);
     const std::size_t begin = levels_[l].end, size = levels_[l].end - levels_[l].begin;
@@ -136,23 +175,14 @@ std::uint64_t Bits::enter(int level, Id option) {
     // kept than removed, the kept ones' counted afresh. A fixed trip count per option (the
     // widest option's): padding slots hit a spare counter.
     std::uint32_t* const counts = this->counts(level + 1);
-    const std::uint8_t* const rows = rows_.data();
-    const std::size_t width = row_width_;
     std::uint64_t cost = 0;
     for (std::size_t k = 0; k < removed; ++k) cost += cost_[gone[k]];
     if (kept < removed) {
         std::fill_n(counts, primary_ + 1, 0u);
-        const Id* const keep = live + begin;
-        for (std::size_t k = 0; k < kept; ++k) {
-            const std::uint8_t* row = rows + static_cast<std::size_t>(keep[k]) * width;
-            for (std::size_t p = 0; p < width; ++p) ++counts[row[p]];
-        }
+        tally<+1>(counts, live + begin, kept);
     } else {
         std::copy_n(this->counts(level), primary_ + 1, counts);
-        for (std::size_t k = 0; k < removed; ++k) {
-            const std::uint8_t* row = rows + static_cast<std::size_t>(gone[k]) * width;
-            for (std::size_t p = 0; p < width; ++p) --counts[row[p]];
-        }
+        tally<-1>(counts, gone, removed);
     }
     return cost_[option] + cost - parent.best_cost;
 }

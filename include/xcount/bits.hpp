@@ -84,6 +84,8 @@ private:
     Id choose_by_rule(int level) const;
     std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
     std::uint64_t enter(int level, Id option);               // builds level + 1 below option; returns its cost
+    template <int Delta>
+    void tally(std::uint32_t* counts, const Id* list, std::size_t n) const;  // counts += Delta per option's primary bit
     // Per level, a counter per primary bit and a spare one (the rows' padding lands there).
     std::uint32_t* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
     const std::uint32_t* counts(int level) const { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
