@@ -57,7 +57,7 @@ double now_seconds() {
 }
 
 // Median of `repeat` runs of a count on `threads` threads (1 thread: the plain unsplit search).
-Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = EngineKind::dlx) {
+Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = EngineKind::automatic) {
     std::vector<double> times;
     Timing t;
     for (int r = 0; r < repeat; ++r) {
@@ -125,7 +125,8 @@ int scaling(int max_threads) {
         {{"queens 14", make_queens(14).matrix}, {"queens", "--n", "14"}}};
     for (const auto& [in, cli] : inputs) {
         const Timing unsplit = measure(in.matrix, 1, 3);
-        std::printf("%s: unsplit, 1 thread: %.3f s, %llu updates\n", in.name.c_str(), unsplit.seconds,
+        std::printf("%s (engine %s): unsplit, 1 thread: %.3f s, %llu updates\n", in.name.c_str(),
+                    engine_name(resolve_engine(EngineKind::automatic, in.matrix)), unsplit.seconds,
                     static_cast<unsigned long long>(unsplit.stats.updates));
         std::printf("%8s %8s %12s %10s %9s %15s\n", "threads", "depth", "subproblems", "seconds", "speed-up", "split overhead");
         double one = 0;
