@@ -40,14 +40,14 @@ int estimate_command(const Problem& problem, const Settings& settings) {
     const TreeEstimate e = estimate_tree(problem.matrix, settings.probes, settings.choice.seed);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-    // The update rate on one thread, from a quarter-second count.
+    // The update rate on one thread of the engine `count` would use, from a quarter-second count.
     std::atomic<bool> stop{false};
     SearchStats sample;
     double sample_seconds = 0;
     {
         const Watchdog watchdog(stop, 0.25);
         const auto begin = std::chrono::steady_clock::now();
-        sample = Dancer(problem.matrix).count(Limits{.stop = &stop});
+        sample = with_engine(EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); });
         sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
     const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;
