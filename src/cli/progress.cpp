@@ -37,9 +37,9 @@ void WorkModel::add_estimate(std::size_t id, double updates) {
     ++probes_[id];
 }
 
-void WorkModel::finished(std::size_t id, double updates) {
-    finished_[id] = 1;
-    actual_[id] = updates;
+void WorkModel::finished(std::size_t id, double work) {
+    finished_[id] = static_cast<std::uint32_t>(++finished_count_);
+    actual_[id] = work;
 }
 
 double WorkModel::finished_total(const std::vector<std::size_t>& ids) const {
@@ -53,21 +53,24 @@ double WorkModel::estimate(std::size_t id) const {
     return std::exp(0.75 * estimate_sum_[id] / static_cast<double>(probes_[id]));
 }
 
-WorkModel::Calibration WorkModel::calibrate(const std::vector<std::size_t>& ids) const {
-    double actual = 0, estimated = 0, open_sum = 0, finished_actual = 0;
-    std::size_t open_estimated = 0, finished = 0;
+WorkModel::Calibration WorkModel::calibrate(const std::vector<std::size_t>& ids, std::size_t since) const {
+    double actual = 0, estimated = 0, late_actual = 0, late_estimated = 0, open_sum = 0, finished_actual = 0;
+    std::size_t open_estimated = 0, finished = 0, late = 0;
     for (std::size_t id : ids) {
         const double estimate = this->estimate(id);
         if (finished_[id]) {
             ++finished;
             finished_actual += actual_[id];
             if (probes_[id]) actual += actual_[id], estimated += estimate;
+            if (probes_[id] && finished_[id] > since) ++late, late_actual += actual_[id], late_estimated += estimate;
         } else if (probes_[id]) {
             ++open_estimated;
             open_sum += estimate;
         }
     }
     Calibration c;
+    constexpr std::size_t kEnoughLate = 8;
+    if (late >= kEnoughLate && late_estimated > 0 && late_actual > 0) actual = late_actual, estimated = late_estimated;
     c.ratio = estimated > 0 && actual > 0 ? actual / estimated : 1.0;
     c.typical = open_estimated ? open_sum / static_cast<double>(open_estimated)
                 : finished    ? finished_actual / static_cast<double>(finished) / c.ratio
@@ -88,7 +91,7 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
     for (std::size_t id : ids_)
         if (id < known.size() && known[id].finished) {
             ++resumed_;
-            work_.finished(id, static_cast<double>(known[id].stats.updates));
+            work_.finished(id, known[id].seconds);
         }
     done_ = resumed_;
     prober_->set_forced_items(split.forced_items(), split.second_below());
@@ -118,11 +121,10 @@ void ProgressDisplay::finished(std::size_t id, const SubproblemResult& result) {
     if (!thread_.joinable()) return;
     std::lock_guard<std::mutex> lock(mutex_);
     in_flight_.erase(id);
-    busy_seconds_ += result.seconds;
     ++done_;
     solutions_ += result.stats.solutions;
     updates_ += result.stats.updates;
-    work_.finished(id, static_cast<double>(result.stats.updates));
+    work_.finished(id, result.seconds);
 }
 
 // Probes of the unfinished subproblems, round-robin, for about `budget`.
@@ -136,7 +138,8 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
             if (work_.is_finished(id) || work_.probes(id) >= kMaxProbes) continue;
         }
         prober_->replay(split_.prefix(id));
-        const double updates = probe_below(*prober_, rng_).updates;
+        const ProbeResult probe = probe_below(*prober_, rng_);
+        const double updates = probe.updates;
         prober_->unwind();
         std::lock_guard<std::mutex> lock(mutex_);
         work_.add_estimate(id, updates);
@@ -147,7 +150,12 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
 
 void ProgressDisplay::loop() {
     while (true) {
-        const auto budget = probes_taken_ < kEarlyProbes * ids_.size() ? kEarlyBudget : kProbeBudget;
+        const bool early = probes_taken_ < kEarlyProbes * ids_.size();
+        const auto budget = early ? kEarlyBudget : kProbeBudget;
+        if (!early && !calibrate_since_) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            calibrate_since_ = std::max<std::size_t>(1, work_.finished_count());  // the threads had less CPU until now
+        }
         probe_for(budget);
         std::unique_lock<std::mutex> lock(mutex_);
         if (wake_.wait_for(lock, kRedraw - budget, [this] { return quit_; })) return;
@@ -158,11 +166,8 @@ void ProgressDisplay::loop() {
 void ProgressDisplay::draw() {  // called with mutex_ held
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(updates_) / elapsed : 0;  // all threads
-    // One thread's speed, from the finished subproblems' own times (the overall rate also
-    // counts threads waiting for work and this display's probing).
-    const double thread_rate = busy_seconds_ > 0 ? static_cast<double>(updates_) / busy_seconds_ : rate / threads_;
-    const WorkModel::Calibration c = work_.calibrate(ids_);
+    const double rate = elapsed > 0 ? static_cast<double>(updates_) / elapsed : 0;  // shown
+    const WorkModel::Calibration c = work_.calibrate(ids_, calibrate_since_);  // in thread-seconds
     double done = work_.finished_total(ids_), remaining = 0, longest = 0;
     for (std::size_t id : ids_) {
         if (work_.is_finished(id)) continue;
@@ -172,9 +177,9 @@ void ProgressDisplay::draw() {  // called with mutex_ held
             remaining += expected;
             continue;
         }
-        // In flight: done at the thread's rate so far; if it has run past its estimate, the
-        // rest is unknown, and a twentieth of the estimate stands for it.
-        const double so_far = std::min(expected, thread_rate * std::chrono::duration<double>(now - flight->second).count());
+        // In flight for so long on its thread; if it has run past its estimate, the rest is
+        // unknown, and a twentieth of the estimate stands for it.
+        const double so_far = std::min(expected, std::chrono::duration<double>(now - flight->second).count());
         const double left = std::max(expected - so_far, expected / 20);
         done += so_far;
         remaining += left;
@@ -183,7 +188,7 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const bool all_done = done_ == ids_.size();
     const double percent = all_done ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
     std::string eta = "?";
-    if (updates_ > 0 && !all_done) eta = clock_text(std::max(remaining / rate, longest / thread_rate) + 0.5);  // rounded
+    if (work_.finished_total(ids_) > 0 && !all_done) eta = clock_text(std::max(remaining / threads_, longest) + 0.5);  // rounded
     std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent,
                  done_, ids_.size(), to_string(solutions_).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
     std::fflush(stderr);
