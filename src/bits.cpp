@@ -5,6 +5,7 @@
 #include <string>
 
 #include "xcount/error.hpp"
+#include "xcount/hash.hpp"
 
 namespace xcount {
 
@@ -247,17 +248,12 @@ void Bits::set_forced_items(std::span<const ItemId> items, std::span<const char>
 }
 
 std::uint64_t Bits::checksum() const {
-    std::uint64_t h = 0x9e3779b97f4a7c15ull;
-    auto mix = [&h](std::uint64_t v) {
-        h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ull;
-        h ^= h >> 31;
-    };
+    Hash64 h;
     const Level& root = levels_[0];
-    for (std::size_t k = root.begin; k < root.end; ++k) mix(live_[k]);
-    for (std::size_t b = 0; b < primary_; ++b) mix(counts_[b]);
-    mix(root.covered.lo), mix(root.covered.hi), mix(static_cast<std::uint64_t>(depth_));
-    return h;
+    for (std::size_t k = root.begin; k < root.end; ++k) h.add(std::uint64_t{live_[k]});
+    for (std::size_t b = 0; b < primary_; ++b) h.add(std::uint64_t{counts_[b]});
+    h.add(root.covered.lo).add(root.covered.hi).add(static_cast<std::uint64_t>(depth_));
+    return h.value();
 }
 
 std::size_t Bits::memory_bytes() const {

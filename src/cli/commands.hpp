@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ struct FoundSolution {
     bool complete = true;
 };
 FoundSolution find_solution(const Problem& problem, const Settings& settings, long k, std::uint64_t max_nodes = 0);
+
+// `path` opened for writing (not open when path is empty); InputError when it cannot be.
+// Opened before a long computation, a bad path fails before anything is lost.
+std::ofstream open_output_file(const std::string& path);
 
 // An option as its item names, "F 0,1 0,2 1,1 1,2 2,1".
 std::string option_text(const Matrix& m, OptionId option);

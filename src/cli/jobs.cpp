@@ -262,14 +262,6 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
     return row;
 }
 
-std::ofstream open_report(const std::string& path) {
-    std::ofstream out;
-    if (path.empty()) return out;
-    out.open(path);
-    if (!out) throw InputError(path + ": cannot open for writing");
-    return out;
-}
-
 }  // namespace
 
 int verify_command(const std::vector<std::string>& args) {
@@ -277,7 +269,7 @@ int verify_command(const std::vector<std::string>& args) {
     if (!parsed) return kExitOk;
     const VerifyOptions& options = *parsed;
     const std::vector<std::string> files = job_files(options.folder);
-    std::ofstream html = open_report(options.html);
+    std::ofstream html = open_output_file(options.html);
     int failures = 0, skipped = 0;
     std::vector<VerifiedJob> rows;
     std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");

@@ -11,18 +11,13 @@
 
 namespace xcount::cli {
 
-namespace {
-
-// The output file opened before any search, so that a bad path fails before anything prints.
-std::ofstream open_output(const std::string& path) {
+std::ofstream open_output_file(const std::string& path) {
     std::ofstream out;
     if (path.empty()) return out;
     out.open(path);
     if (!out) throw InputError(path + ": cannot open for writing");
     return out;
 }
-
-}  // namespace
 
 FoundSolution find_solution(const Problem& problem, const Settings& settings, long k, std::uint64_t max_nodes) {
     FoundSolution out;
@@ -43,7 +38,7 @@ FoundSolution find_solution(const Problem& problem, const Settings& settings, lo
 int show_command(const Problem& problem, const Settings& settings) {
     if (!settings.svg.empty() && !problem.picture)
         throw InputError("show: " + problem.name + " has no picture (a DLX file is only items and options); use xcount solve");
-    std::ofstream svg = open_output(settings.svg);
+    std::ofstream svg = open_output_file(settings.svg);  // before the search: a bad path fails first
     const FoundSolution found = find_solution(problem, settings, settings.solution);
     if (found.options.empty() && found.found < static_cast<Count>(settings.solution))
         throw InputError("show: there is no solution " + std::to_string(settings.solution) + ": " + problem.name + " has " +
