@@ -26,32 +26,34 @@ Bits::Bits(const Matrix& matrix) {
     const std::size_t n = matrix.option_count();
     masks_.resize(n);
     cost_.resize(n);
-    first_primary_.resize(n);
-    end_primary_.resize(n);
+    // Each option's primary bits, prim[first[o] .. first[o + 1]): construction only.
+    std::vector<std::uint8_t> prim;
+    std::vector<std::size_t> first(n + 1, 0);
     for (std::size_t o = 0; o < n; ++o) {
         const auto items = matrix.option(static_cast<OptionId>(o));
         cost_[o] = static_cast<std::uint32_t>(items.size()) - 1;
-        first_primary_[o] = static_cast<std::uint32_t>(prim_.size());
+        first[o] = prim.size();
         for (ItemId item : items) {
             const Id bit = bit_of_item_[static_cast<std::size_t>(item)];
             masks_[o].set(bit);
-            if (bit < primary_) prim_.push_back(static_cast<std::uint8_t>(bit));
+            if (bit < primary_) prim.push_back(static_cast<std::uint8_t>(bit));
         }
-        end_primary_[o] = static_cast<std::uint32_t>(prim_.size());
     }
+    first[n] = prim.size();
     // Each option's primary bits as a row of row_width_ bytes, padded with the spare counter.
     row_width_ = 1;
-    for (std::size_t o = 0; o < n; ++o) row_width_ = std::max<std::size_t>(row_width_, end_primary_[o] - first_primary_[o]);
+    for (std::size_t o = 0; o < n; ++o) row_width_ = std::max(row_width_, first[o + 1] - first[o]);
     rows_.assign(n * row_width_, static_cast<std::uint8_t>(primary_));
     for (std::size_t o = 0; o < n; ++o)
-        std::copy(prim_.begin() + first_primary_[o], prim_.begin() + end_primary_[o], rows_.begin() + static_cast<long>(o * row_width_));
+        std::copy(prim.begin() + static_cast<long>(first[o]), prim.begin() + static_cast<long>(first[o + 1]),
+                  rows_.begin() + static_cast<long>(o * row_width_));
     // The options of each primary bit, in option order (a CSR table).
     column_begin_.assign(primary_ + 2, 0);
-    for (std::uint8_t bit : prim_) ++column_begin_[bit + 2];
+    for (std::uint8_t bit : prim) ++column_begin_[bit + 2];
     for (std::size_t b = 2; b < column_begin_.size(); ++b) column_begin_[b] += column_begin_[b - 1];
-    column_.resize(prim_.size());
+    column_.resize(prim.size());
     for (std::size_t o = 0; o < n; ++o)
-        for (std::uint32_t k = first_primary_[o]; k < end_primary_[o]; ++k) column_[column_begin_[prim_[k] + 1]++] = static_cast<Id>(o);
+        for (std::size_t k = first[o]; k < first[o + 1]; ++k) column_[column_begin_[prim[k] + 1]++] = static_cast<Id>(o);
     const std::size_t levels = primary_ + 2;
     levels_.assign(levels, Level{});
     chosen_.assign(levels, 0);
@@ -61,7 +63,7 @@ Bits::Bits(const Matrix& matrix) {
     gone_.resize(n);
     for (std::size_t o = 0; o < n; ++o) {
         live_[o] = static_cast<Id>(o);
-        for (std::uint32_t k = first_primary_[o]; k < end_primary_[o]; ++k) ++counts_[prim_[k]];
+        for (std::size_t k = first[o]; k < first[o + 1]; ++k) ++counts_[prim[k]];
     }
     levels_[0].begin = 0;
     levels_[0].end = n;
@@ -257,7 +259,8 @@ std::uint64_t Bits::checksum() const {
 }
 
 std::size_t Bits::memory_bytes() const {
-    return masks_.capacity() * sizeof(Mask) + cost_.capacity() * 4 + first_primary_.capacity() * 8 + prim_.capacity() +
+    return masks_.capacity() * sizeof(Mask) + cost_.capacity() * 4 + rows_.capacity() + column_begin_.capacity() * sizeof(std::size_t) +
+           column_.capacity() * sizeof(Id) + options_.capacity() * sizeof(Id) + gone_.capacity() * sizeof(Id) +
            live_.capacity() * sizeof(Id) + counts_.capacity() * 4 + levels_.capacity() * sizeof(Level) + chosen_.capacity() * sizeof(Id);
 }
 

@@ -96,8 +96,6 @@ private:
     std::vector<Id> bit_of_item_;         // item id -> bit (primary first, in id order)
     std::vector<Mask> masks_;             // per option
     std::vector<std::uint32_t> cost_;     // per option: its size - 1
-    std::vector<std::uint32_t> first_primary_, end_primary_;  // per option: its primary bits in prim_
-    std::vector<std::uint8_t> prim_;
     std::vector<std::uint8_t> rows_;      // per option, its primary bits, row_width_ bytes
     std::vector<std::size_t> column_begin_;  // per primary bit, where its options start in column_
     std::vector<Id> column_;
