@@ -138,8 +138,7 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
             if (work_.is_finished(id) || work_.probes(id) >= kMaxProbes) continue;
         }
         prober_->replay(split_.prefix(id));
-        const ProbeResult probe = probe_below(*prober_, rng_);
-        const double updates = probe.updates;
+        const double updates = probe_below(*prober_, rng_).updates;
         prober_->unwind();
         std::lock_guard<std::mutex> lock(mutex_);
         work_.add_estimate(id, updates);
@@ -168,7 +167,8 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     const double rate = elapsed > 0 ? static_cast<double>(updates_) / elapsed : 0;  // shown
     const WorkModel::Calibration c = work_.calibrate(ids_, calibrate_since_);  // in thread-seconds
-    double done = work_.finished_total(ids_), remaining = 0, longest = 0;
+    const double finished_work = work_.finished_total(ids_);
+    double done = finished_work, remaining = 0, longest = 0;
     for (std::size_t id : ids_) {
         if (work_.is_finished(id)) continue;
         const double expected = work_.expected(id, c);
@@ -188,7 +188,7 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const bool all_done = done_ == ids_.size();
     const double percent = all_done ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
     std::string eta = "?";
-    if (work_.finished_total(ids_) > 0 && !all_done) eta = clock_text(std::max(remaining / threads_, longest) + 0.5);  // rounded
+    if (finished_work > 0 && !all_done) eta = clock_text(std::max(remaining / threads_, longest) + 0.5);  // rounded
     std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent,
                  done_, ids_.size(), to_string(solutions_).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
     std::fflush(stderr);
