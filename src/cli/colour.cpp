@@ -28,4 +28,8 @@ std::string coloured(const std::string& picture) {
     return out;
 }
 
+std::string for_stream(const std::string& picture, ColourMode mode, std::FILE* stream) {
+    return colour_wanted(mode, stream) ? coloured(picture) : picture;
+}
+
 }  // namespace xcount::cli

@@ -16,4 +16,7 @@ bool colour_wanted(ColourMode mode, std::FILE* stream);
 
 std::string coloured(const std::string& picture);
 
+// The picture as it goes to `stream`: coloured when `mode` says so for that stream.
+std::string for_stream(const std::string& picture, ColourMode mode, std::FILE* stream);
+
 }  // namespace xcount::cli

@@ -86,10 +86,7 @@ int solve_command(const Problem& problem, const Settings& settings) {
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};
-    const SearchStats stats = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
-        engine.set_choice(settings.choice);
-        return engine.search(keep, limits);
-    });
+    const SearchStats stats = search_solutions(problem, settings, limits, keep);
     if (settings.json) {
         std::string list = "[";
         for (const auto& solution : found) {
@@ -106,10 +103,7 @@ int solve_command(const Problem& problem, const Settings& settings) {
     for (std::size_t k = 0; k < found.size(); ++k) {
         std::cout << "solution " << k + 1 << ":\n";
         for (OptionId o : found[k]) std::cout << "  " << option_text(problem.matrix, o) << '\n';
-        if (problem.render) {
-            const std::string text = problem.render(found[k]);
-            std::cout << (colour_wanted(settings.colour, stdout) ? coloured(text) : text);
-        }
+        if (problem.render) std::cout << for_stream(problem.render(found[k]), settings.colour, stdout);
     }
     std::cout << (found.empty() ? "no solution" : "printed " + std::to_string(found.size()))
               << (stats.complete ? " (there are no more)" : " (stopped at --print; there may be more)") << '\n';
@@ -122,8 +116,7 @@ int export_command(const std::string& spec, const Problem& problem, const Settin
         write_dlx(std::cout, problem.matrix, comment);
         return kExitOk;
     }
-    std::ofstream out(settings.out);
-    if (!out) throw InputError(settings.out + ": cannot open for writing");
+    std::ofstream out = open_output_file(settings.out);
     write_dlx(out, problem.matrix, comment);
     out.close();
     if (!out) throw InputError(settings.out + ": write failed");

@@ -25,6 +25,15 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
 // actual size, would need more memory than settings.max_memory.
 Problem load_within_memory(const std::string& spec, const boost::program_options::variables_map& values, const Settings& settings);
 
+// A search with the settings' engine and choice rule, each solution (its option ids) to visit.
+template <class Visit>
+SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {
+    return with_engine(settings.engine, problem.matrix, [&](auto& engine) {
+        engine.set_choice(settings.choice);
+        return engine.search(visit, limits);
+    });
+}
+
 // Solution k (1-based) in the order the search finds them. `options` is empty when there are
 // fewer (found says how many) or when max_nodes (0: none) ended the search first (complete
 // is then false).

@@ -47,6 +47,17 @@ ColourMode colour_mode(const std::string& text) {
     throw InputError("--color must be never, auto or always, not " + quote_name(text));
 }
 
+// The flags of the commands that search for solutions to print (solve, show).
+void add_picture_search_flags(po::options_description& flags) {
+    flags.add_options()(
+        "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
+        "choose", po::value<std::string>()->default_value("mrv"),
+        "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
+        "(a random one among the fewest; both take --seed)")(
+        "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1)")(
+        "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
+}
+
 }  // namespace
 
 po::options_description flags_for(Command command) {
@@ -93,24 +104,14 @@ po::options_description flags_for(Command command) {
             break;
         case Command::solve:
             flags.add_options()("json", "print one JSON object instead of text")(
-                "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
-                "choose", po::value<std::string>()->default_value("mrv"),
-                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
-                "(a random one among the fewest; both take --seed)")(
-                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
-                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)")(
-                "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
+                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
+            add_picture_search_flags(flags);
             break;
         case Command::show:
             flags.add_options()(
-                "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
-                "choose", po::value<std::string>()->default_value("mrv"),
-                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
-                "(a random one among the fewest; both take --seed)")(
-                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1)")(
                 "solution", po::value<long long>()->default_value(1), "which solution, in the order the search finds them (1: the first)")(
-                "svg", po::value<std::string>(), "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)")(
-                "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
+                "svg", po::value<std::string>(), "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)");
+            add_picture_search_flags(flags);
             break;
         case Command::estimate:
             flags.add_options()("json", "print one JSON object instead of text")(

@@ -26,10 +26,7 @@ FoundSolution find_solution(const Problem& problem, const Settings& settings, lo
         out.options.assign(s.begin(), s.end());
     };
     const Limits limits{.max_solutions = static_cast<Count>(k), .stop = nullptr, .max_nodes = max_nodes};
-    const SearchStats stats = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
-        engine.set_choice(settings.choice);
-        return engine.search(keep, limits);
-    });
+    const SearchStats stats = search_solutions(problem, settings, limits, keep);
     out.complete = stats.complete || out.found == static_cast<Count>(k);
     if (out.found < static_cast<Count>(k)) out.options.clear();
     return out;
@@ -40,15 +37,14 @@ int show_command(const Problem& problem, const Settings& settings) {
         throw InputError("show: " + problem.name + " has no picture (a DLX file is only items and options); use xcount solve");
     std::ofstream svg = open_output_file(settings.svg);  // before the search: a bad path fails first
     const FoundSolution found = find_solution(problem, settings, settings.solution);
-    if (found.options.empty() && found.found < static_cast<Count>(settings.solution))
+    if (found.found < static_cast<Count>(settings.solution))
         throw InputError("show: there is no solution " + std::to_string(settings.solution) + ": " + problem.name + " has " +
                          (found.found == 0 ? "none" : "only " + to_string(found.found)));
     const std::vector<OptionId>& solution = found.options;
     const std::string title = problem.name + ", solution " + std::to_string(settings.solution);
     std::cout << title << ":\n";
     if (problem.render) {
-        const std::string text = problem.render(solution);
-        std::cout << (colour_wanted(settings.colour, stdout) ? coloured(text) : text);
+        std::cout << for_stream(problem.render(solution), settings.colour, stdout);
     } else {
         for (OptionId o : solution) std::cout << "  " << option_text(problem.matrix, o) << '\n';
     }
