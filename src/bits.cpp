@@ -40,6 +40,9 @@ Bits::Bits(const Matrix& matrix) {
         }
     }
     first[n] = prim.size();
+    uniform_cost_ = n == 0 ? 0 : cost_[0];
+    for (std::size_t o = 0; o < n; ++o)
+        if (cost_[o] != uniform_cost_) uniform_cost_ = kMixedCosts;
     // Each option's primary bits as a row of row_width_ bytes, padded with the spare counter.
     row_width_ = 1;
     for (std::size_t o = 0; o < n; ++o) row_width_ = std::max(row_width_, first[o + 1] - first[o]);
@@ -70,6 +73,21 @@ Bits::Bits(const Matrix& matrix) {
     solution_.reserve(levels);
 }
 
+// Writes the options of from[0, count) that `fits` accepts to out, in order, and adds their
+// costs to `cost` when Weigh; returns how many. Branch-free: every option is written, the hits kept.
+template <bool Weigh, class Fits>
+std::size_t Bits::select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const {
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+        const Id o = from[k];
+        const bool hit = fits(o);
+        out[n] = o;
+        n += hit;
+        if constexpr (Weigh) cost += hit ? cost_[o] : 0;
+    }
+    return n;
+}
+
 std::uint64_t Bits::open(int level, Id best) {
     const auto l = static_cast<std::size_t>(level);
     Level& at = levels_[l];
@@ -79,32 +97,21 @@ std::uint64_t Bits::open(int level, Id best) {
     Mask item;
     item.set(best);
     const Mask* const masks = masks_.data();
+    const Mask covered = at.covered;
     Id* const out = options_.data() + first;
-    std::size_t n = 0;
-    std::uint64_t cost = 0;
     // best's live options, in option order: from its column (those clear of the covered items)
-    // or from the level's list (those holding best), whichever is shorter. Branch-free: every
-    // option is written, the hits kept.
+    // or from the level's list (those holding best), whichever is shorter.
     const std::size_t column = column_begin_[best + 1] - column_begin_[best];
-    if (column < size) {
-        const Mask covered = at.covered;
-        for (std::size_t k = column_begin_[best]; k < column_begin_[best + 1]; ++k) {
-            const Id o = column_[k];
-            const bool hit = !masks[o].meets(covered);
-            out[n] = o;
-            n += hit;
-            cost += hit ? cost_[o] : 0;
-        }
-    } else {
-        const Id* const live = live_.data();
-        for (std::size_t k = at.begin; k < at.end; ++k) {
-            const Id o = live[k];
-            const bool hit = masks[o].meets(item);
-            out[n] = o;
-            n += hit;
-            cost += hit ? cost_[o] : 0;
-        }
-    }
+    const bool from_column = column < size;
+    const Id* const from = from_column ? column_.data() + column_begin_[best] : live_.data() + at.begin;
+    const std::size_t count = from_column ? column : size;
+    // Both ways, a hit holds best and no covered item (on the list every option is clear of the
+    // covered items; in the column every option holds best).
+    const Mask sight = covered | item;
+    const auto fits = [&](Id o) { return masks[o].seen_through(sight) == item; };
+    std::uint64_t cost = 0;
+    const std::size_t n = uniform_cost_ != kMixedCosts ? select<false>(from, count, out, cost, fits) : select<true>(from, count, out, cost, fits);
+    if (uniform_cost_ != kMixedCosts) cost = n * uniform_cost_;
     at.best = best;
     at.next = first;
     at.last = first + n;
@@ -179,7 +186,10 @@ std::uint64_t Bits::enter(int level, Id option) {
     // widest option's): padding slots hit a spare counter.
     std::uint32_t* const counts = this->counts(level + 1);
     std::uint64_t cost = 0;
-    for (std::size_t k = 0; k < removed; ++k) cost += cost_[gone[k]];
+    if (uniform_cost_ != kMixedCosts)
+        cost = removed * std::uint64_t{uniform_cost_};
+    else
+        for (std::size_t k = 0; k < removed; ++k) cost += cost_[gone[k]];
     if (kept < removed) {
         std::fill_n(counts, primary_ + 1, 0u);
         tally<+1>(counts, live + begin, kept);

@@ -17,6 +17,7 @@
 // profiles and splits of the three engines agree.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -69,6 +70,8 @@ private:
         Mask operator|(const Mask& m) const { return {lo | m.lo, hi | m.hi}; }
         Mask without(const Mask& m) const { return {lo & ~m.lo, hi & ~m.hi}; }
         bool empty() const { return (lo | hi) == 0; }
+        Mask seen_through(const Mask& m) const { return {lo & m.lo, hi & m.hi}; }
+        bool operator==(const Mask&) const = default;
     };
     using Id = std::uint32_t;
     struct Level {
@@ -82,6 +85,8 @@ private:
     Id choose(const Level& at, const std::uint32_t* counts) const;
     Id choose_at(int level) const;
     Id choose_by_rule(int level) const;
+    template <bool Weigh, class Fits>
+    std::size_t select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const;
     std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
     std::uint64_t enter(int level, Id option);               // builds level + 1 below option; returns its cost
     template <int Delta>
@@ -96,6 +101,8 @@ private:
     std::vector<Id> bit_of_item_;         // item id -> bit (primary first, in id order)
     std::vector<Mask> masks_;             // per option
     std::vector<std::uint32_t> cost_;     // per option: its size - 1
+    static constexpr std::uint32_t kMixedCosts = ~std::uint32_t{0};
+    std::uint32_t uniform_cost_ = kMixedCosts;  // every option's cost when they are all alike (no lookups then)
     std::vector<std::uint8_t> rows_;      // per option, its primary bits, row_width_ bytes
     std::vector<std::size_t> column_begin_;  // per primary bit, where its options start in column_
     std::vector<Id> column_;
@@ -117,19 +124,15 @@ private:
 inline Bits::Id Bits::choose(const Level& at, const std::uint32_t* counts) const {
     // Fewest options, ties to the lowest bit (= item id order among the primary items).
     const Mask open = primary_mask_.without(at.covered);
-    Id best = 0;
-    std::uint32_t least = ~std::uint32_t{0};
+    // Branch-free: each open item's key is its count above its bit, and the least key wins.
+    std::uint64_t least = ~std::uint64_t{0};
     std::uint64_t words[2] = {open.lo, open.hi};
     for (Id w = 0; w < 2; ++w)
         for (std::uint64_t m = words[w]; m != 0; m &= m - 1) {
-            const Id bit = w * 64 + static_cast<Id>(__builtin_ctzll(m));
-            const std::uint32_t c = counts[bit];
-            if (c < least) {
-                least = c, best = bit;
-                if (c == 0) return best;
-            }
+            const std::uint64_t bit = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(m));
+            least = std::min(least, (std::uint64_t{counts[bit]} << 7) | bit);
         }
-    return best;
+    return static_cast<Id>(least & 127);
 }
 
 template <class Policy>
