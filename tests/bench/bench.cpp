@@ -13,6 +13,11 @@
 // the peak resident memory of `xcount count` on the same problem with 1 and with N threads.
 // --choose: updates and nodes per item-choice rule (mrv, first, max, random, mrv-random) for
 // 10 queens, the 3x20 pentomino board, the 4x4 sudoku grids and a 9x9 puzzle; 30 s cap each.
+// --against NAME=COMMAND (repeatable): whole-process wall time of `xcount count /dev/stdin --threads 1
+// --split-depth 0 --symmetry none` against each COMMAND run with the same problem in Knuth's DLX
+// format on stdin (e.g. Knuth's DLX1 or SSXC1, built from his CWEB sources), on 6x10 and 5x12
+// pentominoes, Scott's board and 13 queens, or on the DLX files given; the runs are interleaved
+// and the medians compared. A program whose output does not hold the solution count is flagged.
 // --reduce: full count against --symmetry reduce, one thread, for 6x10 pentominoes, Scott's
 // board, 12 and 13 queens and the Soma cube: updates, seconds and the reduced share of each.
 #include <sys/resource.h>
@@ -20,9 +25,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <thread>
 #include <string>
@@ -228,6 +235,86 @@ int choice_rules(double cap) {
     return 0;
 }
 
+struct Program {
+    std::string name, command;  // command reads the DLX file on stdin
+};
+
+struct Run {
+    double seconds = 0;
+    std::string output;  // stdout and stderr together
+};
+
+Run run_shell(const std::string& command) {
+    Run run;
+    const double start = now_seconds();
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) throw InputError("cannot run: " + command);
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) run.output += buffer.data();
+    const int status = pclose(pipe);
+    run.seconds = now_seconds() - start;
+    if (status != 0) throw InputError("exit status " + std::to_string(status) + " from: " + command);
+    return run;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// xcount against other exact-cover programs, each a whole process on the same DLX file.
+int against(const std::vector<Program>& others, const std::vector<std::string>& files, int repeat) {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt";
+    const auto pentominoes = read_pieces_file(pieces);
+    auto tiling = [&](const std::string& board) {
+        return make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board).matrix;
+    };
+    std::vector<Input> inputs;
+    if (files.empty()) {
+        inputs.push_back({"pentominoes 6x10", tiling("6x10")});
+        inputs.push_back({"pentominoes 5x12", tiling("5x12")});
+        inputs.push_back({"pentominoes scott 8x8", tiling(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt")});
+        inputs.push_back({"queens 13", make_queens(13).matrix});
+    }
+    for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
+    std::vector<Program> programs = {{"xcount", std::string(XCOUNT_BINARY) + " count /dev/stdin --threads 1 --split-depth 0 --symmetry none"}};
+    programs.insert(programs.end(), others.begin(), others.end());
+
+    std::printf("%-24s %10s", "input", "solutions");
+    for (const Program& p : programs) std::printf(" %12s", p.name.c_str());
+    std::printf("   xcount's speed-up over each\n");
+    char path[] = "/tmp/xcount-bench-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) throw InputError("cannot make a temporary file");
+    close(fd);
+    for (const Input& in : inputs) {
+        {
+            std::ofstream out(path);
+            write_dlx(out, in.matrix);
+        }
+        const std::string expected = to_string(Bits::fits(in.matrix) ? Bits(in.matrix).count().solutions : Dancer(in.matrix).count().solutions);
+        std::vector<std::vector<double>> times(programs.size());
+        std::vector<bool> counted(programs.size(), true);
+        for (int r = 0; r < repeat; ++r)
+            for (std::size_t k = 0; k < programs.size(); ++k) {
+                const Run run = run_shell(programs[k].command + " < " + path);
+                times[k].push_back(run.seconds);
+                counted[k] = counted[k] && run.output.find(expected) != std::string::npos;
+            }
+        std::printf("%-24s %10s", in.name.c_str(), expected.c_str());
+        for (std::size_t k = 0; k < programs.size(); ++k) std::printf(" %11.3fs", median(times[k]));
+        std::printf("  ");
+        for (std::size_t k = 1; k < programs.size(); ++k) std::printf(" %s %.2fx", programs[k].name.c_str(), median(times[k]) / median(times[0]));
+        for (std::size_t k = 0; k < programs.size(); ++k)
+            if (!counted[k]) std::printf("  (%s's output lacks %s)", programs[k].name.c_str(), expected.c_str());
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+    std::remove(path);
+    std::printf("(whole processes, wall time, median of %d interleaved runs)\n", repeat);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -235,6 +322,7 @@ int main(int argc, char** argv) {
     bool json = false, scale = false, reduced = false, rules = false;
     std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits};
     std::vector<std::string> files;
+    std::vector<Program> others;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
         if (arg == "--repeat" && k + 1 < argc) repeat = std::max(1, std::atoi(argv[++k]));
@@ -246,12 +334,21 @@ int main(int argc, char** argv) {
             else if (e == "cells") engines = {EngineKind::cells};
             else if (e == "bits") engines = {EngineKind::bits};
         }
+        else if (arg == "--against" && k + 1 < argc) {
+            const std::string spec = argv[++k];
+            const auto eq = spec.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                std::fprintf(stderr, "xcount_bench: --against needs NAME=COMMAND, not '%s'\n", spec.c_str());
+                return 2;
+            }
+            others.push_back({spec.substr(0, eq), spec.substr(eq + 1)});
+        }
         else if (arg == "--scaling") scale = true;
         else if (arg == "--reduce") reduced = true;
         else if (arg == "--choose") rules = true;
         else if (arg == "--help" || arg == "-h") {
             std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|all] [--json] [FILE.dlx ...] | "
-                      "--scaling [--threads N] | --reduce | --choose");
+                      "--scaling [--threads N] | --reduce | --choose | --against NAME=COMMAND ... [--repeat R] [FILE.dlx ...]");
             return 0;
         } else files.push_back(arg);
     }
@@ -259,6 +356,7 @@ int main(int argc, char** argv) {
         if (scale) return scaling(threads);
         if (reduced) return reduction();
         if (rules) return choice_rules(30);
+        if (!others.empty()) return against(others, files, repeat);
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
         if (!json)
