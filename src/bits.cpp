@@ -9,10 +9,14 @@
 
 namespace xcount {
 
-Bits::Bits(const Matrix& matrix) {
+template <std::size_t Words>
+BitsOf<Words>::BitsOf(const Matrix& matrix) {
     if (!fits(matrix))
-        throw InputError("the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
-                         std::to_string(matrix.item_count()) + " (use --engine dlx or cells)");
+        throw InputError(matrix.item_count() > kMaxItems
+                             ? "the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
+                                   std::to_string(matrix.item_count()) + " (use --engine dlx or cells)"
+                             : "the bits engine takes up to " + std::to_string(kMaxPrimary) + " primary items; this matrix has " +
+                                   std::to_string(matrix.primary_count()) + " (use --engine dlx or cells)");
     // Primary items get bits 0.. in id order (the Dancer's ring order), secondary ones after.
     bit_of_item_.assign(matrix.item_count(), 0);
     Id next = 0;
@@ -75,8 +79,9 @@ Bits::Bits(const Matrix& matrix) {
 
 // Writes the options of from[0, count) that `fits` accepts to out, in order, and adds their
 // costs to `cost` when Weigh; returns how many. Branch-free: every option is written, the hits kept.
+template <std::size_t Words>
 template <bool Weigh, class Fits>
-std::size_t Bits::select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const {
+std::size_t BitsOf<Words>::select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const {
     std::size_t n = 0;
     for (std::size_t k = 0; k < count; ++k) {
         const Id o = from[k];
@@ -88,7 +93,8 @@ std::size_t Bits::select(const Id* from, std::size_t count, Id* out, std::uint64
     return n;
 }
 
-std::uint64_t Bits::open(int level, Id best) {
+template <std::size_t Words>
+std::uint64_t BitsOf<Words>::open(int level, Id best) {
     const auto l = static_cast<std::size_t>(level);
     Level& at = levels_[l];
     const std::size_t size = at.end - at.begin;
@@ -142,8 +148,9 @@ void tally_rows(std::uint32_t* counts, const std::uint8_t* rows, std::size_t wid
 
 }  // namespace
 
+template <std::size_t Words>
 template <int Delta>
-void Bits::tally(std::uint32_t* counts, const Id* list, std::size_t n) const {
+void BitsOf<Words>::tally(std::uint32_t* counts, const Id* list, std::size_t n) const {
     const std::uint8_t* rows = rows_.data();
     switch (row_width_) {
         case 1: return tally_rows<Delta, 1>(counts, rows, list, n);
@@ -158,7 +165,8 @@ void Bits::tally(std::uint32_t* counts, const Id* list, std::size_t n) const {
     }
 }
 
-std::uint64_t Bits::enter(int level, Id option) {
+template <std::size_t Words>
+std::uint64_t BitsOf<Words>::enter(int level, Id option) {
     const auto l = static_cast<std::size_t>(level);
     const std::size_t begin = levels_[l].end, size = levels_[l].end - levels_[l].begin;
     if (begin + size > live_.size()) live_.resize(std::max(live_.size() * 2, begin + size));
@@ -200,7 +208,8 @@ std::uint64_t Bits::enter(int level, Id option) {
     return cost_[option] + cost - parent.best_cost;
 }
 
-Bits::Id Bits::choose_at(int level) const {
+template <std::size_t Words>
+typename BitsOf<Words>::Id BitsOf<Words>::choose_at(int level) const {
     const Level& at = levels_[static_cast<std::size_t>(level)];
     if (static_cast<std::size_t>(level) < forced_.size()) {
         const Id bit = forced_[static_cast<std::size_t>(level)];
@@ -210,7 +219,8 @@ Bits::Id Bits::choose_at(int level) const {
     return rule_.rule == ChooseRule::mrv ? choose(at, counts(level)) : choose_by_rule(level);
 }
 
-Bits::Id Bits::choose_by_rule(int level) const {
+template <std::size_t Words>
+typename BitsOf<Words>::Id BitsOf<Words>::choose_by_rule(int level) const {
     std::vector<OptionId> path;
     for (int k = 0; k < level; ++k) path.push_back(option_at(k));
     const Level& at = levels_[static_cast<std::size_t>(level)];
@@ -221,12 +231,14 @@ Bits::Id Bits::choose_by_rule(int level) const {
     return bits[choose_position(rule_, lengths, path)];
 }
 
-SearchStats Bits::count(const Limits& limits) {
+template <std::size_t Words>
+SearchStats BitsOf<Words>::count(const Limits& limits) {
     detail::CountPolicy policy;
     return walk(policy, limits);
 }
 
-void Bits::push(OptionId option) {
+template <std::size_t Words>
+void BitsOf<Words>::push(OptionId option) {
     const int level = depth_;
     const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
     if (option < 0 || static_cast<std::size_t>(option) >= masks_.size()) throw InputError(where + " does not exist");
@@ -244,34 +256,42 @@ void Bits::push(OptionId option) {
     ++depth_;
 }
 
-void Bits::replay(std::span<const OptionId> prefix) {
+template <std::size_t Words>
+void BitsOf<Words>::replay(std::span<const OptionId> prefix) {
     for (OptionId option : prefix) push(option);
 }
 
-void Bits::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
-    if (depth_ != 0) throw std::logic_error("Bits::set_forced_items: only at the root");
+template <std::size_t Words>
+void BitsOf<Words>::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
+    if (depth_ != 0) throw std::logic_error("BitsOf::set_forced_items: only at the root");
     second_below_.assign(second_below.begin(), second_below.end());
     forced_.clear();
     for (ItemId item : items) {
         if (item < 0 || static_cast<std::size_t>(item) >= bit_of_item_.size() || bit_of_item_[static_cast<std::size_t>(item)] >= primary_)
-            throw std::logic_error("Bits::set_forced_items: not a primary item");
+            throw std::logic_error("BitsOf::set_forced_items: not a primary item");
         forced_.push_back(bit_of_item_[static_cast<std::size_t>(item)]);
     }
 }
 
-std::uint64_t Bits::checksum() const {
+template <std::size_t Words>
+std::uint64_t BitsOf<Words>::checksum() const {
     Hash64 h;
     const Level& root = levels_[0];
     for (std::size_t k = root.begin; k < root.end; ++k) h.add(std::uint64_t{live_[k]});
     for (std::size_t b = 0; b < primary_; ++b) h.add(std::uint64_t{counts_[b]});
-    h.add(root.covered.lo).add(root.covered.hi).add(static_cast<std::uint64_t>(depth_));
+    for (std::uint64_t word : root.covered.word) h.add(word);
+    h.add(static_cast<std::uint64_t>(depth_));
     return h.value();
 }
 
-std::size_t Bits::memory_bytes() const {
+template <std::size_t Words>
+std::size_t BitsOf<Words>::memory_bytes() const {
     return masks_.capacity() * sizeof(Mask) + cost_.capacity() * 4 + rows_.capacity() + column_begin_.capacity() * sizeof(std::size_t) +
            column_.capacity() * sizeof(Id) + options_.capacity() * sizeof(Id) + gone_.capacity() * sizeof(Id) +
            live_.capacity() * sizeof(Id) + counts_.capacity() * 4 + levels_.capacity() * sizeof(Level) + chosen_.capacity() * sizeof(Id);
 }
+
+template class BitsOf<2>;
+template class BitsOf<4>;
 
 }  // namespace xcount

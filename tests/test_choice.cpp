@@ -50,6 +50,9 @@ TEST_CASE("every choice rule counts the same solutions, on all three engines ali
             REQUIRE(bits.solutions == truth);
             REQUIRE(bits.updates == links.updates);
             REQUIRE(bits.nodes == links.nodes);
+            const SearchStats wide = count_with<WideBits>(m, choice);
+            REQUIRE(wide.solutions == truth);
+            REQUIRE(wide.nodes == links.nodes);
         }
     }
     const Problem q = make_queens(8);

@@ -4,10 +4,14 @@
 #include <random>
 
 #include "helpers.hpp"
+#include "langford.hpp"
+#include "latin.hpp"
 #include "queens.hpp"
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
+#include "xcount/runner.hpp"
+#include "xcount/split.hpp"
 
 using namespace xcount;
 
@@ -29,7 +33,7 @@ TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {
     CHECK(counted.nodes == stats.nodes);
 }
 
-TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells, Bits, WideBits) {
     // From ../shared/published-counts.tsv (QUEENS-01..12; OEIS A000170).
     const Count published[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
     for (int n = 1; n <= 12; ++n) {
@@ -44,7 +48,7 @@ TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer]
 }
 
 
-TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits, WideBits) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
@@ -60,7 +64,7 @@ TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random m
     CHECK(with_solutions > 50);  // the oracle must be tested on matrices that have solutions
 }
 
-TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells, Bits, WideBits) {
     const Problem p = make_queens(8);
     TestType d(p.matrix);
     const std::uint64_t pristine = d.checksum();
@@ -122,7 +126,7 @@ TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cel
     CHECK(solutions == 4);
 }
 
-TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells, Bits, WideBits) {
     const Matrix m = test::dlx(test::kKnuthExample);
     TestType d(m);
     const std::uint64_t pristine = d.checksum();
@@ -141,8 +145,11 @@ TEST_CASE("the cells and bits engines make the dancer's choices: the same soluti
     std::mt19937 rng(7);
     for (int trial = 0; trial < 400; ++trial) {
         const Matrix m = test::random_matrix(rng, 3 + trial % 7, trial % 5, 8 + trial % 17);
-        const SearchStats links = Dancer(m).count(), cells = Cells(m).count(), bits = Bits(m).count();
+        const SearchStats links = Dancer(m).count(), cells = Cells(m).count(), bits = Bits(m).count(), wide = WideBits(m).count();
         INFO("trial " << trial);
+        REQUIRE(wide.solutions == links.solutions);
+        REQUIRE(wide.updates == links.updates);
+        REQUIRE(wide.nodes == links.nodes);
         REQUIRE(cells.solutions == links.solutions);
         REQUIRE(cells.updates == links.updates);
         REQUIRE(cells.nodes == links.nodes);
@@ -179,4 +186,62 @@ TEST_CASE("the bits engine takes matrices of up to 128 items and refuses larger 
     const Matrix big = std::move(too_big).build();
     CHECK_FALSE(Bits::fits(big));
     CHECK_THROWS_AS(Bits(big), InputError);
+    CHECK(WideBits::fits(big));  // 129 items: the wide masks take them
+    CHECK(WideBits(big).count().solutions == 1);
+}
+
+TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of them primary", "[bits]") {
+    // 240 items: 200 primary, 40 secondary (bits 200-239, in the fourth word). Each primary item
+    // has an option of its own, items 160-199 also with a secondary one each, and one option
+    // clashing across words (item 63 with secondaries 239 and 238) besides. One solution.
+    MatrixBuilder b;
+    for (int i = 0; i < 240; ++i) b.add_item("i" + std::to_string(i), i < 200 ? Kind::primary : Kind::secondary);
+    for (ItemId i = 0; i < 200; ++i)
+        b.add_option(i < 160 ? std::vector<ItemId>{i} : std::vector<ItemId>{i, static_cast<ItemId>(i + 40)});
+    b.add_option(std::vector<ItemId>{63, 239, 238});
+    b.add_option(std::vector<ItemId>{64, 129, 200});  // a second way to cover 64 and 129, clashing with 160's option
+    b.add_option(std::vector<ItemId>{65, 130});        // and a second way for 65 and 130: two solutions in all
+    const Matrix m = std::move(b).build();
+    CHECK_FALSE(Bits::fits(m));
+    REQUIRE(WideBits::fits(m));
+    WideBits wide(m);
+    const std::uint64_t pristine = wide.checksum();
+    const SearchStats w = wide.count(), links = Dancer(m).count();
+    CHECK(w.solutions == 2);
+    CHECK(w.solutions == links.solutions);
+    CHECK(w.updates == links.updates);
+    CHECK(w.nodes == links.nodes);
+    CHECK(wide.checksum() == pristine);
+    // with_engine's bits takes the wide engine here, and every split depth adds up.
+    CHECK(with_engine(EngineKind::bits, m, [](auto& e) { return e.count(); }).solutions == 2);
+    for (int depth : {1, 2, 3}) {
+        const Split split = split_at_depth(m, depth);
+        const RunReport r = run_split(m, split, {}, RunOptions{.threads = 2, .engine = EngineKind::bits});
+        CHECK(r.total.solutions == 2);
+        CHECK(r.total.updates == links.updates);
+    }
+
+    MatrixBuilder over, primaries;
+    for (int i = 0; i < 257; ++i) over.add_item("i" + std::to_string(i), Kind::primary);
+    for (ItemId i = 0; i < 257; ++i) over.add_option(std::vector<ItemId>{i});
+    const Matrix too_many = std::move(over).build();
+    CHECK_FALSE(WideBits::fits(too_many));
+    CHECK_THROWS_WITH(WideBits(too_many), Catch::Contains("up to 256 items; this matrix has 257"));
+    for (int i = 0; i < 256; ++i) primaries.add_item("i" + std::to_string(i), Kind::primary);
+    for (ItemId i = 0; i < 256; ++i) primaries.add_option(std::vector<ItemId>{i});
+    const Matrix all_primary = std::move(primaries).build();
+    CHECK_FALSE(WideBits::fits(all_primary));
+    CHECK_THROWS_WITH(WideBits(all_primary), Catch::Contains("up to 255 primary items; this matrix has 256"));
+    CHECK(resolve_engine(EngineKind::automatic, all_primary) == EngineKind::dlx);
+}
+
+TEST_CASE("auto takes bits where a choice removes a good share of the options, dlx where it removes few", "[bits][engine]") {
+    CHECK(conflict_density(make_queens(13).matrix) > 0.9);
+    CHECK(resolve_engine(EngineKind::automatic, make_queens(13).matrix) == EngineKind::bits);
+    CHECK(resolve_engine(EngineKind::automatic, make_langford(11, false).matrix) == EngineKind::bits);
+    const Matrix latin = make_latin(5, false).matrix;  // 75 items: fits bits, but each option meets 12 of the other 124
+    CHECK(Bits::fits(latin));
+    CHECK(conflict_density(latin) < 0.4);
+    CHECK(resolve_engine(EngineKind::automatic, latin) == EngineKind::dlx);
+    CHECK(resolve_engine(EngineKind::bits, latin) == EngineKind::bits);  // asked for: given
 }

@@ -46,7 +46,7 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits, WideBits) {
     for (const Case& c : cases()) {
         const SearchStats whole = Dancer(c.matrix).count();
         for (int depth = 0; depth <= 5; ++depth) {

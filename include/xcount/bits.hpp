@@ -1,7 +1,8 @@
-// xcount/bits.hpp: exact cover on bitsets, for matrices of at most 128 items, behind the same
+// xcount/bits.hpp: exact cover on bitsets, for matrices of at most 256 items, behind the same
 // interface as the Dancer, making the Dancer's decisions and reporting its figures.
 //
-// Each option is a 128-bit mask of its items. A tree node holds the list of the options still
+// Each option is a mask of its items: 128 bits (Bits, up to 128 items) or 256 (WideBits, up to
+// 256 items, at most 255 of them primary); with_engine picks the narrower one that fits. A tree node holds the list of the options still
 // compatible with the choices above it (in option order), the mask of the items covered, and
 // for each primary item how many options of the list hold it. A child's list is its parent's
 // filtered by one AND per option (no pointers chased: the lists and masks stream through the
@@ -29,12 +30,14 @@
 
 namespace xcount {
 
-class Bits {
+template <std::size_t Words>
+class BitsOf {
 public:
-    static constexpr std::size_t kMaxItems = 128;
-    // InputError when the matrix has more than kMaxItems items.
-    explicit Bits(const Matrix& matrix);
-    static bool fits(const Matrix& matrix) { return matrix.item_count() <= kMaxItems; }
+    static constexpr std::size_t kMaxItems = 64 * Words;
+    static constexpr std::size_t kMaxPrimary = 255;  // a primary item's bit, and the spare counter, fit a byte
+    // InputError when the matrix has more than kMaxItems items or kMaxPrimary primary ones.
+    explicit BitsOf(const Matrix& matrix);
+    static bool fits(const Matrix& matrix) { return matrix.item_count() <= kMaxItems && matrix.primary_count() <= kMaxPrimary; }
     // The most its option lists can take: every level holding every option (in practice a
     // level holds a fraction of its parent's).
     static double worst_case_bytes(const Matrix& matrix) {
@@ -63,15 +66,39 @@ public:
 
 private:
     struct alignas(16) Mask {
-        std::uint64_t lo = 0, hi = 0;
-        bool meets(const Mask& m) const { return ((lo & m.lo) | (hi & m.hi)) != 0; }
-        bool has(std::uint32_t bit) const { return ((bit < 64 ? lo >> bit : hi >> (bit - 64)) & 1) != 0; }
-        void set(std::uint32_t bit) { (bit < 64 ? lo : hi) |= std::uint64_t{1} << (bit & 63); }
-        Mask operator|(const Mask& m) const { return {lo | m.lo, hi | m.hi}; }
-        Mask without(const Mask& m) const { return {lo & ~m.lo, hi & ~m.hi}; }
-        bool empty() const { return (lo | hi) == 0; }
-        Mask seen_through(const Mask& m) const { return {lo & m.lo, hi & m.hi}; }
-        bool operator==(const Mask&) const = default;
+        std::array<std::uint64_t, Words> word{};
+        bool meets(const Mask& m) const {
+            std::uint64_t any = 0;
+            for (std::size_t k = 0; k < Words; ++k) any |= word[k] & m.word[k];
+            return any != 0;
+        }
+        bool has(std::uint32_t bit) const { return ((word[bit / 64] >> (bit % 64)) & 1) != 0; }
+        void set(std::uint32_t bit) { word[bit / 64] |= std::uint64_t{1} << (bit % 64); }
+        Mask operator|(const Mask& m) const {
+            Mask r;
+            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] | m.word[k];
+            return r;
+        }
+        Mask without(const Mask& m) const {
+            Mask r;
+            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] & ~m.word[k];
+            return r;
+        }
+        bool empty() const {
+            std::uint64_t any = 0;
+            for (std::size_t k = 0; k < Words; ++k) any |= word[k];
+            return any == 0;
+        }
+        Mask seen_through(const Mask& m) const {
+            Mask r;
+            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] & m.word[k];
+            return r;
+        }
+        bool operator==(const Mask& m) const {  // branch-free (a defaulted == stops at the first difference)
+            std::uint64_t diff = 0;
+            for (std::size_t k = 0; k < Words; ++k) diff |= word[k] ^ m.word[k];
+            return diff == 0;
+        }
     };
     using Id = std::uint32_t;
     struct Level {
@@ -121,22 +148,23 @@ private:
     std::vector<OptionId> solution_;
 };
 
-inline Bits::Id Bits::choose(const Level& at, const std::uint32_t* counts) const {
+template <std::size_t Words>
+inline typename BitsOf<Words>::Id BitsOf<Words>::choose(const Level& at, const std::uint32_t* counts) const {
     // Fewest options, ties to the lowest bit (= item id order among the primary items).
-    const Mask open = primary_mask_.without(at.covered);
     // Branch-free: each open item's key is its count above its bit, and the least key wins.
+    const Mask open = primary_mask_.without(at.covered);
     std::uint64_t least = ~std::uint64_t{0};
-    std::uint64_t words[2] = {open.lo, open.hi};
-    for (Id w = 0; w < 2; ++w)
-        for (std::uint64_t m = words[w]; m != 0; m &= m - 1) {
+    for (std::size_t w = 0; w < Words; ++w)
+        for (std::uint64_t m = open.word[w]; m != 0; m &= m - 1) {
             const std::uint64_t bit = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(m));
-            least = std::min(least, (std::uint64_t{counts[bit]} << 7) | bit);
+            least = std::min(least, (std::uint64_t{counts[bit]} << 8) | bit);
         }
-    return static_cast<Id>(least & 127);
+    return static_cast<Id>(least & 255);
 }
 
+template <std::size_t Words>
 template <class Policy>
-SearchStats Bits::walk(Policy& policy, const Limits& limits) {
+SearchStats BitsOf<Words>::walk(Policy& policy, const Limits& limits) {
     SearchStats stats;
     std::uint64_t updates = 0, nodes = 0;
     const int base = depth_;
@@ -203,10 +231,17 @@ done:
     return stats;
 }
 
+template <std::size_t Words>
 template <class Visit>
-SearchStats Bits::search(Visit&& visit, const Limits& limits) {
-    detail::VisitPolicy<Bits, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
+SearchStats BitsOf<Words>::search(Visit&& visit, const Limits& limits) {
+    detail::VisitPolicy<BitsOf<Words>, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
     return walk(policy, limits);
 }
+
+using Bits = BitsOf<2>;      // up to 128 items
+using WideBits = BitsOf<4>;  // up to 256 items
+
+extern template class BitsOf<2>;
+extern template class BitsOf<4>;
 
 }  // namespace xcount

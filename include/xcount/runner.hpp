@@ -38,10 +38,16 @@ struct SubproblemResult {
 
 // Which exact-cover engine solves the subproblems: all make the same choices, so every split
 // replays on any and every figure (solutions, updates, nodes) is the same. `automatic`: bits
-// where the matrix fits it (at most 128 items), dlx elsewhere (the benchmark's verdict).
+// where the matrix fits it (at most 256 items) and its options conflict densely (a choice
+// removes a good share of the options left: tilings, queens, Langford pairs), dlx elsewhere
+// (the benchmark's verdict). bits is Bits up to 128 items, WideBits above.
 enum class EngineKind { automatic, dlx, cells, bits };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix);  // never automatic
+// How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
+// mean option size (an upper bound of the share of options one option meets, times its size).
+// Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, sudoku 2x3 grids 0.44, Latin squares 0.2-0.4.
+double conflict_density(const Matrix& matrix);
 const char* engine_name(EngineKind kind);                          // auto, dlx, cells, bits
 
 // Calls f(engine) with an engine of the resolved kind built on `matrix`; returns what f does.
@@ -53,7 +59,11 @@ decltype(auto) with_engine(EngineKind kind, const Matrix& matrix, F&& f) {
             return f(engine);
         }
         case EngineKind::bits: {
-            Bits engine(matrix);
+            if (Bits::fits(matrix)) {
+                Bits engine(matrix);
+                return f(engine);
+            }
+            WideBits engine(matrix);  // InputError when it does not fit either
             return f(engine);
         }
         default: {

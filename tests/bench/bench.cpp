@@ -4,7 +4,8 @@
 //     xcount_bench --scaling [--threads N]
 //     xcount_bench --reduce
 //
-// The table: for each input and engine (dlx, cells, bits where the matrix fits; --engine picks one) (queens 12-15, the four pentomino rectangles, Scott's board,
+// The table: for each input and engine (dlx, cells, bits where the matrix fits; --engine picks one)
+// (queens 12-15, the four pentomino rectangles, Scott's board,
 // Langford 11, 4x4 sudoku grids, the Soma cube, and any DLX files given), the solutions,
 // updates and nodes, the median seconds on one thread (unsplit) and on N threads (split at the
 // automatic depth, default N = all cores), the one-thread update rate and the speed-up.
@@ -292,7 +293,7 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
             std::ofstream out(path);
             write_dlx(out, in.matrix);
         }
-        const std::string expected = to_string(Bits::fits(in.matrix) ? Bits(in.matrix).count().solutions : Dancer(in.matrix).count().solutions);
+        const std::string expected = to_string(with_engine(EngineKind::automatic, in.matrix, [](auto& e) { return e.count(); }).solutions);
         std::vector<std::vector<double>> times(programs.size());
         std::vector<bool> counted(programs.size(), true);
         for (int r = 0; r < repeat; ++r)
@@ -364,7 +365,7 @@ int main(int argc, char** argv) {
                         (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
         for (const Input& in : inputs)
           for (EngineKind engine : engines) {
-            if (engine == EngineKind::bits && !Bits::fits(in.matrix)) continue;  // over 128 items
+            if (engine == EngineKind::bits && !WideBits::fits(in.matrix)) continue;  // over 256 items
             const char* engine_name = xcount::engine_name(engine);
             const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
             const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;

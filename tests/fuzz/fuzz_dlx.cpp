@@ -33,14 +33,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (a.complete && (a.solutions != b.solutions || a.updates != b.updates || a.nodes != b.nodes))
             throw std::logic_error("the engines disagree");
         if (links.checksum() != links_before || cells.checksum() != cells_before) throw std::logic_error("not restored");
-        if (Bits::fits(m)) {
-            Bits bits(m);
+        const auto check_bits = [&](auto&& bits) {
             const std::uint64_t bits_before = bits.checksum();
             const SearchStats c = bits.count(limits);
             if (c.complete != a.complete || c.solutions != a.solutions || c.updates != a.updates || c.nodes != a.nodes)
                 throw std::logic_error("the bits engine disagrees with the dancer");
             if (bits.checksum() != bits_before) throw std::logic_error("bits not restored");
-        }
+        };
+        if (Bits::fits(m)) check_bits(Bits(m));
+        if (WideBits::fits(m)) check_bits(WideBits(m));
     } catch (const InputError&) {
     }
     return 0;
