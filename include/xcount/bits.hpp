@@ -2,9 +2,10 @@
 // interface as the Dancer, making the Dancer's decisions and reporting its figures.
 //
 // Each option is a mask of its items: 128 bits (Bits, up to 128 items) or 256 (WideBits, up to
-// 256 items, at most 255 of them primary); with_engine picks the narrower one that fits. A tree node holds the list of the options still
-// compatible with the choices above it (in option order), the mask of the items covered, and
-// for each primary item how many options of the list hold it. A child's list is its parent's
+// 256 items, at most 255 of them primary); with_engine picks the narrower one that fits. A
+// tree node holds the list of the options still compatible with the choices above it (in
+// option order), the mask of the items covered, and for each primary item how many options of
+// the list hold it. A child's list is its parent's
 // filtered by one AND per option (no pointers chased: the lists and masks stream through the
 // cache), its counts the parent's less those of the options filtered out; nothing is undone on
 // the way back, since each level keeps its own list.
