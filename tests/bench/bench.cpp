@@ -64,6 +64,11 @@ double now_seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
 // Median of `repeat` runs of a count on `threads` threads (1 thread: the plain unsplit search).
 Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = EngineKind::automatic) {
     std::vector<double> times;
@@ -78,8 +83,7 @@ Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = Eng
         }
         times.push_back(now_seconds() - start);
     }
-    std::sort(times.begin(), times.end());
-    t.seconds = times[times.size() / 2];
+    t.seconds = median(times);
     return t;
 }
 
@@ -147,8 +151,7 @@ int scaling(int max_threads) {
                 total = run_split(in.matrix, split, {}, RunOptions{.threads = t}).total;
                 times.push_back(now_seconds() - start);
             }
-            std::sort(times.begin(), times.end());
-            const double seconds = times[1];
+            const double seconds = median(times);
             if (t == 1) one = seconds;
             const double overhead = 100.0 * (static_cast<double>(total.updates) - static_cast<double>(unsplit.stats.updates)) /
                                     static_cast<double>(unsplit.stats.updates);
@@ -258,24 +261,13 @@ Run run_shell(const std::string& command) {
     return run;
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 // xcount against other exact-cover programs, each a whole process on the same DLX file.
 int against(const std::vector<Program>& others, const std::vector<std::string>& files, int repeat) {
-    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt";
-    const auto pentominoes = read_pieces_file(pieces);
-    auto tiling = [&](const std::string& board) {
-        return make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board).matrix;
-    };
     std::vector<Input> inputs;
     if (files.empty()) {
-        inputs.push_back({"pentominoes 6x10", tiling("6x10")});
-        inputs.push_back({"pentominoes 5x12", tiling("5x12")});
-        inputs.push_back({"pentominoes scott 8x8", tiling(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt")});
-        inputs.push_back({"queens 13", make_queens(13).matrix});
+        const std::vector<std::string> compared = {"pentominoes 6x10", "pentominoes 5x12", "pentominoes scott 8x8", "queens 13"};
+        for (Input& in : standard_inputs())
+            if (std::find(compared.begin(), compared.end(), in.name) != compared.end()) inputs.push_back(std::move(in));
     }
     for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
     std::vector<Program> programs = {{"xcount", std::string(XCOUNT_BINARY) + " count /dev/stdin --threads 1 --split-depth 0 --symmetry none"}};
