@@ -1,6 +1,7 @@
 #include "polyform.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -157,7 +158,7 @@ std::vector<Piece> parse_pieces(const std::string& text, const std::string& sour
         ++number;
         line = trim_right(line);
         if (line.empty() || line[0] == '#') continue;
-        if (line.rfind("piece", 0) == 0 && (line.size() == 5 || line[5] == ' ')) {
+        if (line.rfind("piece", 0) == 0 && (line.size() == 5 || std::isspace(static_cast<unsigned char>(line[5])))) {
             finish();
             std::istringstream words(line.substr(5));
             std::string name, extra;
@@ -425,7 +426,10 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
         for (int c = 1; c <= copies.each; ++c) {
             copy_items[k].push_back(b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)),
                                                copies.at_most ? Kind::secondary : Kind::primary));
-            overcount *= static_cast<Count>(c);
+            if (__builtin_mul_overflow(overcount, static_cast<Count>(c), &overcount))
+                throw InputError("--copies " + std::to_string(copies.each) + " with " + std::to_string(pieces.size()) +
+                                 " pieces: every tiling would be found " + std::to_string(copies.each) + "!^" +
+                                 std::to_string(pieces.size()) + " times, more than a 128-bit count holds; use fewer copies or pieces");
         }
     std::map<Cell, ItemId> cell_item;
     for (const Cell& c : board)

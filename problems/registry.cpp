@@ -36,7 +36,11 @@ std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& latt
     if (!v.count("omit")) return pieces;
     std::istringstream names(v["omit"].as<std::string>());
     std::string name;
+    std::vector<std::string> omitted;
     while (std::getline(names, name, ',')) {
+        if (std::find(omitted.begin(), omitted.end(), name) != omitted.end())
+            throw InputError("--omit: piece " + quote_name(name) + " is named twice");
+        omitted.push_back(name);
         const auto it = std::find_if(pieces.begin(), pieces.end(), [&](const Piece& p) { return p.name == name; });
         if (it == pieces.end()) throw InputError("--omit: no piece " + quote_name(name) + " in " + path);
         pieces.erase(it);
@@ -94,6 +98,7 @@ Problem build_sudoku(const po::variables_map& v) {
     if (v.count("givens") && v.count("givens-file")) throw InputError("give --givens or --givens-file, not both");
     std::string givens;
     if (v.count("givens")) givens = v["givens"].as<std::string>();
+    if (v.count("givens") && givens.empty()) throw InputError("--givens is empty (leave it out to count every grid)");
     if (v.count("givens-file")) {
         const std::string path = v["givens-file"].as<std::string>();
         givens = read_text_file(path, "givens file");

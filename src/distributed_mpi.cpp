@@ -1,36 +1,103 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <stdexcept>
 
 #include "xcount/distributed.hpp"
+#include "xcount/error.hpp"
 
 namespace xcount {
 
 namespace {
 
-constexpr int kTagWork = 1;    // rank 0 -> worker: a chunk of ids (empty: done)
-constexpr int kTagResult = 2;  // worker -> rank 0: results of its last chunk (empty: first request)
+constexpr int kTagWork = 1;    // rank 0 -> worker: node budget and a chunk of ids (empty: done)
+constexpr int kTagReport = 2;  // worker -> rank 0: its last chunk's results, or its error
+constexpr std::uint64_t kResults = 0, kError = 1;  // a report's first word
 
-// One result as words: id, solutions (low, high), updates, nodes, seconds (bits), Fix(g) (low, high each).
-void pack(std::vector<std::uint64_t>& out, std::size_t id, const SubproblemResult& r) {
-    std::uint64_t seconds = 0;
-    std::memcpy(&seconds, &r.seconds, sizeof seconds);
-    out.insert(out.end(), {id, static_cast<std::uint64_t>(r.stats.solutions), static_cast<std::uint64_t>(r.stats.solutions >> 64),
-                           r.stats.updates, r.stats.nodes, seconds});
-    for (Count f : r.fixed) out.insert(out.end(), {static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(f >> 64)});
+std::atomic<bool> g_in_run{false};
+
+struct RunPhase {
+    RunPhase() { g_in_run = true; }
+    ~RunPhase() { g_in_run = false; }
+};
+
+void put_count(std::vector<std::uint64_t>& out, Count c) {
+    out.insert(out.end(), {static_cast<std::uint64_t>(c), static_cast<std::uint64_t>(c >> 64)});
 }
 
-std::size_t unpack(const std::uint64_t* in, std::size_t group_order, SubproblemResult& r) {
-    r.finished = true;
-    r.stats.solutions = (static_cast<Count>(in[2]) << 64) | in[1];
-    r.stats.updates = in[3];
-    r.stats.nodes = in[4];
-    std::memcpy(&r.seconds, &in[5], sizeof r.seconds);
+// One result as words: id, finished, solutions (2), updates, nodes, seconds (bits), Fix(g) of
+// each of the group's elements (2 each), the profile's depth L, then L nodes and L updates.
+void pack(std::vector<std::uint64_t>& out, std::size_t id, const SubproblemResult& r, std::size_t group_order) {
+    std::uint64_t seconds = 0;
+    std::memcpy(&seconds, &r.seconds, sizeof seconds);
+    out.insert(out.end(), {id, r.finished ? 1u : 0u});
+    put_count(out, r.stats.solutions);
+    out.insert(out.end(), {r.stats.updates, r.stats.nodes, seconds});
+    for (std::size_t g = 0; g < group_order; ++g) put_count(out, g < r.fixed.size() ? r.fixed[g] : 0);  // none if unfinished
+    out.push_back(r.profile.nodes.size());
+    out.insert(out.end(), r.profile.nodes.begin(), r.profile.nodes.end());
+    out.insert(out.end(), r.profile.updates.begin(), r.profile.updates.end());
+}
+
+// Reads words from a report, refusing to run past its end (a malformed report is a bug).
+class Reader {
+public:
+    explicit Reader(const std::vector<std::uint64_t>& words) : words_(words) {}
+    bool done() const { return at_ == words_.size(); }
+    std::uint64_t word() {
+        if (at_ >= words_.size()) throw std::logic_error("run_split_mpi: a truncated report");
+        return words_[at_++];
+    }
+    Count count() {
+        const std::uint64_t low = word();
+        return static_cast<Count>(word()) << 64 | low;
+    }
+
+private:
+    const std::vector<std::uint64_t>& words_;
+    std::size_t at_ = 1;  // past the kind
+};
+
+std::size_t unpack(Reader& in, std::size_t group_order, SubproblemResult& r) {
+    const auto id = static_cast<std::size_t>(in.word());
+    r.finished = in.word() != 0;
+    r.stats.solutions = in.count();
+    r.stats.updates = in.word();
+    r.stats.nodes = in.word();
+    const std::uint64_t seconds = in.word();
+    std::memcpy(&r.seconds, &seconds, sizeof r.seconds);
     r.fixed.clear();
-    for (std::size_t g = 0; g < group_order; ++g) r.fixed.push_back((static_cast<Count>(in[7 + 2 * g]) << 64) | in[6 + 2 * g]);
-    return static_cast<std::size_t>(in[0]);
+    for (std::size_t g = 0; g < group_order; ++g) r.fixed.push_back(in.count());
+    const auto levels = static_cast<std::size_t>(in.word());
+    r.profile.nodes.resize(levels);
+    r.profile.updates.resize(levels);
+    for (auto& n : r.profile.nodes) n = in.word();
+    for (auto& u : r.profile.updates) u = in.word();
+    return id;
+}
+
+// A string as words (its length, then its bytes) and back.
+void put_text(std::vector<std::uint64_t>& out, const std::string& text) {
+    out.push_back(text.size());
+    const std::size_t at = out.size();
+    out.resize(at + (text.size() + 7) / 8, 0);
+    std::memcpy(out.data() + at, text.data(), text.size());
+}
+
+std::string get_text(Reader& in) {
+    const auto size = static_cast<std::size_t>(in.word());
+    std::string text;
+    for (std::size_t k = 0; k < (size + 7) / 8; ++k) {
+        const std::uint64_t w = in.word();
+        char bytes[8];
+        std::memcpy(bytes, &w, 8);
+        text.append(bytes, std::min<std::size_t>(8, size - 8 * k));
+    }
+    return text;
 }
 
 std::vector<std::uint64_t> receive(int source, int tag, MPI_Status& status) {
@@ -42,23 +109,58 @@ std::vector<std::uint64_t> receive(int source, int tag, MPI_Status& status) {
     return data;
 }
 
+void send(const std::vector<std::uint64_t>& words, int to, int tag) {
+    MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
+}
+
+// A worker's failure as a report: input error or not, and the message.
+std::vector<std::uint64_t> error_report(std::exception_ptr error) {
+    std::vector<std::uint64_t> words{kError};
+    try {
+        std::rethrow_exception(error);
+    } catch (const InputError& e) {
+        words.push_back(1);
+        put_text(words, e.what());
+    } catch (const std::bad_alloc&) {
+        words.push_back(0);
+        put_text(words, "out of memory");
+    } catch (const std::exception& e) {
+        words.push_back(0);
+        put_text(words, e.what());
+    }
+    return words;
+}
+
+// Solves chunks until rank 0 sends an empty one. A failure is reported to rank 0 in place of
+// results and rethrown once rank 0 has let this rank go.
 void worker(const Matrix& matrix, const Split& split, const RunOptions& options) {
-    std::vector<std::uint64_t> results;  // empty: the first request
+    std::vector<std::uint64_t> report{kResults};  // no results: the first request
+    std::exception_ptr failure;
     for (;;) {
-        MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResult, MPI_COMM_WORLD);
+        send(report, 0, kTagReport);
         MPI_Status status;
         const std::vector<std::uint64_t> chunk = receive(0, kTagWork, status);
-        if (chunk.empty()) return;
-        const std::vector<std::size_t> ids(chunk.begin(), chunk.end());
-        RunOptions mine = options;
-        mine.ids = &ids;
-        mine.on_finished = nullptr;
-        mine.on_started = nullptr;
-        mine.stop = nullptr;  // rank 0 decides when to stop handing out work
-        const RunReport report = run_split(matrix, split, {}, mine);
-        results.clear();
-        for (std::size_t id : ids) pack(results, id, report.results[id]);
+        if (chunk.empty()) break;
+        report.assign(1, kResults);
+        try {
+            const std::vector<std::size_t> ids(chunk.begin() + 1, chunk.end());
+            for (std::size_t id : ids)
+                if (id >= split.size())
+                    throw InputError("subproblem " + std::to_string(id) + " handed out, but this rank's split has " +
+                                     std::to_string(split.size()));
+            RunOptions mine = options;
+            mine.ids = &ids;
+            mine.max_nodes = chunk[0];
+            mine.on_finished = nullptr;
+            mine.on_started = nullptr;
+            const RunReport done = run_split(matrix, split, {}, mine);
+            for (std::size_t id : ids) pack(report, id, done.results[id], options.group ? options.group->order() : 0);
+        } catch (...) {
+            failure = std::current_exception();
+            report = error_report(failure);
+        }
     }
+    if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace
@@ -92,14 +194,49 @@ int mpi_size() {
     return size;
 }
 
+bool mpi_in_run() { return g_in_run; }
+
+void mpi_abort(int status) {
+    if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
+    std::exit(status);
+}
+
+std::string mpi_agree(const std::string& error, int status, const std::string& payload) {
+    if (!mpi_running()) {
+        if (!error.empty()) throw RankFailure(status, error, true);
+        return payload;
+    }
+    const int mine = error.empty() ? INT_MAX : mpi_rank();
+    int first = INT_MAX;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    const bool failed = first != INT_MAX;
+    const int root = failed ? first : 0;
+    std::vector<std::uint64_t> words{kResults};
+    if (mpi_rank() == root) {
+        words.push_back(static_cast<std::uint64_t>(status));
+        put_text(words, failed ? error : payload);
+    }
+    auto size = static_cast<int>(words.size());
+    MPI_Bcast(&size, 1, MPI_INT, root, MPI_COMM_WORLD);
+    words.resize(static_cast<std::size_t>(size));
+    MPI_Bcast(words.data(), size, MPI_UINT64_T, root, MPI_COMM_WORLD);
+    Reader in(words);
+    const auto root_status = static_cast<int>(in.word());
+    const std::string text = get_text(in);
+    if (!failed) return text;
+    throw RankFailure(root_status, root == 0 ? text : "rank " + std::to_string(root) + ": " + text, true);
+}
+
 RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options) {
     const int ranks = mpi_size();
     if (ranks == 1) return run_split(matrix, split, std::move(done), options);
+    const RunPhase phase;
     if (mpi_rank() != 0) {
         worker(matrix, split, options);
         return RunReport{};
     }
-    // Rank 0: hand out what is not done, in chunks small enough to balance the tail.
+    // Rank 0: hand out what is not done, in chunks small enough to balance the tail, until
+    // everything is done, a limit or signal stops the run, or a rank fails.
     if (done.empty()) done.resize(split.size());
     std::vector<std::size_t> pending;
     for (std::size_t id = 0; id < split.size(); ++id)
@@ -107,25 +244,49 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
     const std::size_t workers = static_cast<std::size_t>(ranks - 1);
     const std::size_t chunk = std::max<std::size_t>(1, pending.size() / (workers * 16));
     const std::size_t order = options.group ? options.group->order() : 0;
-    const std::size_t words = 6 + 2 * order;
     std::size_t next = 0, active = workers, finished_now = 0;
+    std::uint64_t nodes_used = 0;
+    bool stopping = false;
+    std::exception_ptr failure;
     while (active > 0) {
         MPI_Status status;
-        const std::vector<std::uint64_t> results = receive(MPI_ANY_SOURCE, kTagResult, status);
-        for (std::size_t at = 0; at + words <= results.size(); at += words) {
-            SubproblemResult r;
-            const std::size_t id = unpack(results.data() + at, order, r);
-            if (id >= done.size() || done[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
-            done[id] = r;
-            ++finished_now;
-            if (options.on_finished) options.on_finished(id, done[id]);
+        const std::vector<std::uint64_t> report = receive(MPI_ANY_SOURCE, kTagReport, status);
+        Reader in(report);
+        try {
+            if (report.empty()) throw std::logic_error("run_split_mpi: an empty report");
+            if (report[0] == kError) {
+                const bool input = in.word() != 0;
+                const std::string message = "rank " + std::to_string(status.MPI_SOURCE) + ": " + get_text(in);
+                if (input) throw InputError(message);
+                throw std::runtime_error(message);
+            }
+            while (!in.done()) {
+                SubproblemResult r;
+                const std::size_t id = unpack(in, order, r);
+                if (id >= done.size() || done[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
+                if (!r.finished) {  // abandoned at a limit or a signal: never counted
+                    stopping = true;
+                    continue;
+                }
+                done[id] = std::move(r);
+                ++finished_now;
+                nodes_used += done[id].stats.nodes;
+                if (options.on_finished) options.on_finished(id, done[id]);
+            }
+        } catch (...) {
+            if (!failure) failure = std::current_exception();
         }
-        const bool stopping = options.stop && options.stop->load();
+        if (failure || (options.stop && options.stop->load())) stopping = true;
+        if (options.max_nodes != 0 && nodes_used >= options.max_nodes) stopping = true;
         std::vector<std::uint64_t> work;
-        while (!stopping && next < pending.size() && work.size() < chunk) work.push_back(pending[next++]);
+        if (!stopping && next < pending.size()) {
+            work.push_back(options.max_nodes == 0 ? 0 : options.max_nodes - nodes_used);
+            while (next < pending.size() && work.size() <= chunk) work.push_back(pending[next++]);
+        }
         if (work.empty()) --active;  // an empty chunk tells the worker to finish
-        MPI_Send(work.data(), static_cast<int>(work.size()), MPI_UINT64_T, status.MPI_SOURCE, kTagWork, MPI_COMM_WORLD);
+        send(work, status.MPI_SOURCE, kTagWork);
     }
+    if (failure) std::rethrow_exception(failure);
     // Everything is in `done` now: let the ordinary runner add it up, in subproblem order,
     // solving nothing more (a stopped run stays incomplete).
     std::atomic<bool> nothing_more{true};

@@ -140,6 +140,12 @@ Matrix read_dlx_file(const std::string& path) {
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a DLX file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file");
+    char start[3] = {};
+    in.read(start, 3);
+    if (std::string_view(start, static_cast<std::size_t>(in.gcount())) != "\xEF\xBB\xBF") {  // a UTF-8 byte-order mark is skipped
+        in.clear();
+        in.seekg(0);
+    }
     return read_dlx(in, path);
 }
 

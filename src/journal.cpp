@@ -4,13 +4,16 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cinttypes>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 
 #include "xcount/hash.hpp"
+#include "xcount/text_file.hpp"
 #include "xcount/version.hpp"
 
 namespace xcount {
@@ -98,12 +101,19 @@ std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& 
 
 std::optional<JournalHeader> read_journal_header(const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a journal");
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) return std::nullopt;
+    if (std::filesystem::is_directory(status)) throw InputError(path + ": is a directory, not a journal");
+    if (!std::filesystem::is_regular_file(status)) throw InputError(path + ": not a regular file, so not a journal");
     std::ifstream in(path, std::ios::binary);
     std::string line;
-    if (!in || !std::getline(in, line) || in.eof()) return std::nullopt;  // missing, empty or torn header
-    auto header = parse_header(line);
-    if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal"));
+    if (!in) throw InputError(path + ": cannot open the journal");
+    if (!std::getline(in, line)) return std::nullopt;  // empty
+    // No newline: a header torn by a crash while it was written, or a file that is no journal
+    // at all (a JSON result, a binary), which must not be overwritten.
+    const auto header = in.eof() ? std::nullopt : parse_header(line);
+    if (in.eof() && line.starts_with(kMagic)) return std::nullopt;
+    if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal (not overwriting it)"));
     return header;
 }
 
@@ -113,20 +123,25 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
     const auto existing = read_journal_header(path);
     // Locked for the whole run: two processes appending to one journal would corrupt it.
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0) throw InputError(path + ": cannot open the journal for writing");
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(::fdopen(fd, "a"), &std::fclose);
-    if (!file) {
-        ::close(fd);
-        throw InputError(path + ": cannot open the journal for writing");
+    if (fd < 0) throw InputError(path + ": cannot open the journal for writing: " + std::strerror(errno));
+    fd_ = fd;
+    try {
+        load(header, existing, known);
+    } catch (...) {
+        ::close(fd_);
+        throw;
     }
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) throw InputError(path + ": the journal is in use by another running xcount");
+}
+
+void Journal::load(const JournalHeader& header, const std::optional<JournalHeader>& existing, std::vector<SubproblemResult>& known) {
+    const std::string& path = path_;
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) throw InputError(path + ": the journal is in use by another running xcount");
     if (existing && existing->fingerprint != header.fingerprint)
         throw InputError(path + ": this journal belongs to another run (another problem, depth, mode or version: "
                                 "fingerprint " + existing->fingerprint + ", this run " + header.fingerprint + ")");
     if (existing && existing->subproblems != header.subproblems)
         throw InputError(path + ": the journal says " + std::to_string(existing->subproblems) + " subproblems, this run has " +
                          std::to_string(header.subproblems));
-    std::uintmax_t keep = 0;  // bytes of the file that hold complete lines
     if (existing) {
         std::ifstream in(path, std::ios::binary);
         std::string line;
@@ -134,7 +149,7 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
         while (std::getline(in, line)) {
             ++number;
             if (in.eof()) break;  // torn last line: no newline
-            keep += line.size() + 1;
+            size_ += line.size() + 1;
             if (number == 1) continue;
             std::size_t id = 0;
             SubproblemResult r;
@@ -143,32 +158,44 @@ Journal::Journal(const std::string& path, const JournalHeader& header, std::vect
             if (known[id].finished)
                 throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
             known[id] = r;
+            ++recorded_;
         }
     }
-    if (::ftruncate(fd, static_cast<off_t>(keep)) != 0) throw InputError(path + ": cannot cut off a torn last line");
-    file_ = file.release();
+    if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0)
+        throw InputError(path + ": cannot cut the journal back to its last whole line: " + std::strerror(errno));
     if (!existing) {
-        std::fprintf(file_, "%s\n", header_line(header).c_str());
+        append(header_line(header) + "\n");
         sync();
     }
 }
 
 Journal::~Journal() {
-    if (file_ == nullptr) return;
-    sync();
-    std::fclose(file_);
+    if (fd_ < 0) return;
+    ::fsync(fd_);  // errors were reported by the last sync() the run made
+    ::close(fd_);
+}
+
+void Journal::append(const std::string& line) {
+    if (!write_all(fd_, line)) fail("cannot write the journal");
+    size_ += line.size();
+}
+
+void Journal::fail(const std::string& what) {
+    const std::string why = std::strerror(errno);
+    const bool cut = ::ftruncate(fd_, static_cast<off_t>(size_)) == 0;  // no torn line left behind
+    throw JournalError(path_ + ": " + what + ": " + why +
+                       (cut ? "" : "; and it could not be cut back to its last whole line: " + std::string(std::strerror(errno))));
 }
 
 void Journal::record(std::size_t id, const SubproblemResult& result) {
     const std::string body = body_of(id, result);
-    std::fprintf(file_, "%s %s\n", body.c_str(), Hash64().add(body).hex().c_str());
-    std::fflush(file_);
+    append(body + " " + Hash64().add(body).hex() + "\n");
+    ++recorded_;
     if (std::chrono::steady_clock::now() - last_sync_ >= kSyncEvery) sync();
 }
 
 void Journal::sync() {
-    std::fflush(file_);
-    ::fsync(fileno(file_));
+    if (::fsync(fd_) != 0) fail("cannot flush the journal to the disk");
     last_sync_ = std::chrono::steady_clock::now();
 }
 

@@ -1,10 +1,11 @@
 // xcount: the command line. Parsing and dispatch live in src/cli; this only turns every
-// failure into one line on stderr and an exit status.
+// failure into one line on stderr and an exit status, on every MPI rank alike.
 #include <algorithm>
 #include <boost/program_options/errors.hpp>
 #include <iostream>
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include "cli/cli.hpp"
 #include "xcount/distributed.hpp"
@@ -12,21 +13,61 @@
 
 namespace {
 
-int run_catching(int argc, char** argv) {
+// The exit status and the message for a failure.
+std::pair<int, std::string> failure_of(std::exception_ptr error) {
     try {
-        return xcount::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+        std::rethrow_exception(error);
+    } catch (const xcount::RankFailure& e) {
+        return {e.status, e.what()};
     } catch (const xcount::InputError& e) {
-        std::cerr << "xcount: " << e.what() << '\n';
+        return {xcount::cli::kExitBadInput, e.what()};
     } catch (const boost::program_options::error& e) {
-        std::cerr << "xcount: " << e.what() << '\n';
+        return {xcount::cli::kExitBadInput, e.what()};
     } catch (const std::bad_alloc&) {
-        std::cerr << "xcount: out of memory\n";
-        return 1;
+        return {xcount::cli::kExitMismatch, "out of memory"};
     } catch (const std::overflow_error& e) {
-        std::cerr << "xcount: " << e.what() << ": no total to report\n";
-        return 1;
+        return {xcount::cli::kExitMismatch, std::string(e.what()) + ": no total to report"};
+    } catch (const std::exception& e) {
+        return {xcount::cli::kExitMismatch, std::string("internal error (a bug, please report it): ") + e.what()};
     }
-    return xcount::cli::kExitBadInput;
+}
+
+bool agreed(std::exception_ptr error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const xcount::RankFailure& e) {
+        return e.agreed;
+    } catch (...) {
+        return false;
+    }
+}
+
+// Under MPI every rank ends in one more agreement, where a rank that failed after the last
+// run (or never reached it) meets the others; rank 0 prints for all of them.
+int run_catching(int argc, char** argv, bool mpi) {
+    std::exception_ptr error;
+    try {
+        const int status = xcount::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+        if (mpi) xcount::mpi_agree("");
+        return status;
+    } catch (...) {
+        error = std::current_exception();
+    }
+    auto [status, message] = failure_of(error);
+    if (mpi && !agreed(error)) {
+        if (xcount::mpi_in_run()) {  // the other ranks are mid-run and cannot hear of it: end the job
+            std::cerr << "xcount: rank " << xcount::mpi_rank() << ": " << message << '\n';
+            xcount::mpi_abort(status);
+        }
+        try {
+            xcount::mpi_agree(message, status);
+        } catch (const xcount::RankFailure& e) {
+            std::tie(status, message) = std::pair<int, std::string>{e.status, e.what()};
+        }
+    }
+    if (mpi && xcount::mpi_rank() != 0) return xcount::cli::kExitOk;  // rank 0 reports for all
+    std::cerr << "xcount: " << message << '\n';
+    return status;
 }
 
 }  // namespace
@@ -35,7 +76,7 @@ int main(int argc, char** argv) {
     // MPI starts only for --mpi: a plain run never needs mpirun.
     const bool mpi = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--mpi"; });
     if (mpi) xcount::mpi_start(argc, argv);
-    const int status = run_catching(argc, argv);
+    const int status = run_catching(argc, argv, mpi);
     if (mpi) xcount::mpi_finish();
     return status;
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 namespace xcount {
@@ -53,30 +54,56 @@ int resolve_threads(int requested) {
 
 namespace {
 
+// Catches what a thread throws, keeping the first failure for the caller: no exception may
+// leave an OpenMP region (or an `omp for` body), where it would terminate the process.
+class ThreadFailures {
+public:
+    void keep(std::exception_ptr error) {
+        std::lock_guard<std::mutex> lock(lock_);
+        if (!error_) error_ = error;
+        failed_ = true;
+    }
+    bool failed() const { return failed_.load(std::memory_order_relaxed); }
+    void rethrow() const {
+        if (error_) std::rethrow_exception(error_);
+    }
+
+private:
+    std::mutex lock_;
+    std::exception_ptr error_;
+    std::atomic<bool> failed_{false};
+};
+
 // Each thread: its own engine, subproblems taken one at a time, results into their slots.
 template <class Engine>
 void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& options, RunReport& report) {
-    std::atomic<bool> failed{false};
-    std::exception_ptr error;
+    ThreadFailures failures;
     std::mutex finish_lock;
-    std::atomic<bool> halt{false};  // no new subproblem after a stop, a failure or the node limit
+    std::atomic<bool> halt{false};  // no new subproblem after a stop or the node limit
     std::atomic<std::uint64_t> nodes_used{0};
     const auto n = static_cast<long long>(report.own.size());
 
 #pragma omp parallel num_threads(report.threads)
     {
+        // Every thread must reach the `omp for` below, even one whose engine failed to build.
+        std::optional<Engine> engine;
         try {
-            Engine engine(matrix);
-            engine.set_forced_items(split.forced_items(), split.second_below());
-            engine.set_choice(split.choice());
-            Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
-            std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
-            std::uint32_t stamp = 0;
+            engine.emplace(matrix);
+            engine->set_forced_items(split.forced_items(), split.second_below());
+            engine->set_choice(split.choice());
+        } catch (...) {
+            failures.keep(std::current_exception());
+        }
+        Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
+        std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
+        std::uint32_t stamp = 0;
 #pragma omp for schedule(dynamic, 1)
-            for (long long k = 0; k < n; ++k) {
+        for (long long k = 0; k < n; ++k) {
+            if (!engine || failures.failed() || halt.load(std::memory_order_relaxed)) continue;
+            try {
                 const std::size_t id = report.own[static_cast<std::size_t>(k)];
                 auto& slot = report.results[id];
-                if (slot.finished || halt.load(std::memory_order_relaxed)) continue;
+                if (slot.finished) continue;
                 if (options.stop && options.stop->load(std::memory_order_relaxed)) {
                     halt = true;
                     continue;
@@ -91,17 +118,17 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 }
                 if (options.on_started) options.on_started(id);
                 const auto start = std::chrono::steady_clock::now();
-                engine.replay(split.prefix(id));
+                engine->replay(split.prefix(id));
                 SubproblemResult result;
-                engine.set_profile(options.profile ? &result.profile : nullptr);
+                engine->set_profile(options.profile ? &result.profile : nullptr);
                 if (options.group) {
                     result.fixed.assign(options.group->order(), 0);
-                    result.stats = engine.search(
+                    result.stats = engine->search(
                         [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits);
                 } else {
-                    result.stats = engine.count(limits);
+                    result.stats = engine->count(limits);
                 }
-                engine.unwind();
+                engine->unwind();
                 nodes_used += result.stats.nodes;
                 if (!result.stats.complete) {  // abandoned: stopped in flight, or the node limit
                     if (options.max_nodes != 0) halt = true;
@@ -113,14 +140,12 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 slot = std::move(result);
                 ++report.finished_now;
                 if (options.on_finished) options.on_finished(id, slot);
+            } catch (...) {
+                failures.keep(std::current_exception());
             }
-        } catch (...) {
-            std::lock_guard<std::mutex> lock(finish_lock);
-            if (!failed.exchange(true)) error = std::current_exception();
-            halt = true;
         }
     }
-    if (error) std::rethrow_exception(error);
+    failures.rethrow();
 }
 
 }  // namespace

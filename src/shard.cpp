@@ -1,6 +1,8 @@
 #include "xcount/shard.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,10 +16,43 @@ namespace {
 
 constexpr const char* kMagic = "xcount-shard 1";
 
+// A name on one line of its own, whatever it holds: backslash, control bytes (a newline in a
+// file name) and the list's separators ';' and '=' as \xHH.
+std::string escaped(const std::string& name) {
+    std::string out;
+    for (const char c : name) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f || c == '\\' || c == ';' || c == '=') {
+            char hex[5];
+            std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string unescaped(const std::string& text, const std::string& path) {
+    std::string out;
+    for (std::size_t k = 0; k < text.size(); ++k) {
+        if (text[k] != '\\') {
+            out += text[k];
+            continue;
+        }
+        const auto hex = [&](std::size_t at) { return at < text.size() && std::isxdigit(static_cast<unsigned char>(text[at])); };
+        if (k + 1 >= text.size() || text[k + 1] != 'x' || !hex(k + 2) || !hex(k + 3)) throw InputError(path + ": a bad escape in a name");
+        const auto byte = std::stoi(text.substr(k + 2, 2), nullptr, 16);
+        out += static_cast<char>(byte);
+        k += 3;
+    }
+    return out;
+}
+
 std::string fixed_text(const ShardResult& s) {
     if (s.fixed.empty()) return "-";
     std::string text;
-    for (std::size_t k = 0; k < s.fixed.size(); ++k) text += (k ? ";" : "") + s.element_names[k] + "=" + to_string(s.fixed[k]);
+    for (std::size_t k = 0; k < s.fixed.size(); ++k) text += (k ? ";" : "") + escaped(s.element_names[k]) + "=" + to_string(s.fixed[k]);
     return text;
 }
 
@@ -28,7 +63,7 @@ std::string body_of(const ShardResult& s) {
     for (std::size_t id : s.ids) ids += " " + std::to_string(id);
     return std::string(kMagic) + "\nfingerprint " + s.fingerprint + "\ndepth " + std::to_string(s.depth) + "\nsubproblems " +
            std::to_string(s.subproblems) + "\nshard " + std::to_string(s.index) + "/" + std::to_string(s.count) + "\nproblem " +
-           s.problem + "\nsolutions " + to_string(s.total.solutions) + "\nupdates " + std::to_string(s.total.updates) + "\nnodes " +
+           escaped(s.problem) + "\nsolutions " + to_string(s.total.solutions) + "\nupdates " + std::to_string(s.total.updates) + "\nnodes " +
            std::to_string(s.total.nodes) + "\nseconds " + seconds + "\novercount " + to_string(s.overcount) + "\nfixed " +
            fixed_text(s) + "\nids " + ids + "\n";
 }
@@ -59,22 +94,13 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 
 void write_shard(const std::string& path, const ShardResult& shard) {
     const std::string body = body_of(shard);
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary);
-        if (!out) throw InputError(path + ": cannot open for writing");
-        out << body << "check " << Hash64().add(body).hex() << '\n';
-        out.close();
-        if (!out) throw InputError(path + ": write failed");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) throw InputError(path + ": cannot rename the finished file into place: " + ec.message());
+    write_text_file(path, body + "check " + Hash64().add(body).hex() + "\n");
 }
 
 ShardResult read_shard(const std::string& path) {
     const std::string text = read_text_file(path, "shard file");
-    const auto check_at = text.rfind("check ");
+    const auto check_line = text.rfind("\ncheck ");
+    const auto check_at = check_line == std::string::npos ? check_line : check_line + 1;
     if (text.rfind(kMagic, 0) != 0) throw InputError(path + ": not an xcount shard file");
     if (check_at == std::string::npos || text.substr(check_at + 6) != Hash64().add(text.substr(0, check_at)).hex() + "\n")
         throw InputError(path + ": damaged or edited shard file (its check does not match)");
@@ -86,11 +112,14 @@ ShardResult read_shard(const std::string& path) {
     s.depth = static_cast<int>(count_field(in, "depth", path));
     s.subproblems = static_cast<std::size_t>(count_field(in, "subproblems", path));
     std::tie(s.index, s.count) = parse_shard(field(in, "shard", path));
-    s.problem = field(in, "problem", path);
+    s.problem = unescaped(field(in, "problem", path), path);
     s.total.solutions = count_field(in, "solutions", path);
     s.total.updates = static_cast<std::uint64_t>(count_field(in, "updates", path));
     s.total.nodes = static_cast<std::uint64_t>(count_field(in, "nodes", path));
-    s.seconds = std::stod(field(in, "seconds", path));
+    const std::string seconds = field(in, "seconds", path);
+    char* end = nullptr;
+    s.seconds = std::strtod(seconds.c_str(), &end);
+    if (seconds.empty() || *end != '\0' || !(s.seconds >= 0)) throw InputError(path + ": 'seconds' is not a number of seconds");
     s.overcount = count_field(in, "overcount", path);
     if (s.overcount == 0) throw InputError(path + ": overcount 0");
     const std::string fixed = field(in, "fixed", path);
@@ -100,16 +129,19 @@ ShardResult read_shard(const std::string& path) {
             const auto eq = line.rfind('=');
             const auto value = eq == std::string::npos ? std::nullopt : parse_count(line.substr(eq + 1));
             if (!value) throw InputError(path + ": 'fixed' is not a list of name=count");
-            s.element_names.push_back(line.substr(0, eq));
+            s.element_names.push_back(unescaped(line.substr(0, eq), path));
             s.fixed.push_back(*value);
         }
     }
     std::istringstream ids(field(in, "ids", path));
     std::size_t n = 0;
-    ids >> n;
+    if (!(ids >> n) || n > s.subproblems) throw InputError(path + ": bad subproblem id list");
     s.ids.resize(n);
     for (std::size_t& id : s.ids)
         if (!(ids >> id) || id >= s.subproblems) throw InputError(path + ": bad subproblem id list");
+    std::string rest;
+    if (ids >> rest) throw InputError(path + ": bad subproblem id list (more ids than it says)");
+    if (std::getline(in, line)) throw InputError(path + ": not an xcount shard file (a line after 'ids')");
     return s;
 }
 

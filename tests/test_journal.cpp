@@ -1,10 +1,14 @@
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
 #include "queens.hpp"
 #include "xcount/journal.hpp"
+#include "xcount/shard.hpp"
 
 using namespace xcount;
 
@@ -130,4 +134,93 @@ TEST_CASE("one journal, one writer: a second run on the same file is refused whi
     Journal first(file.path, f.header, known);
     std::vector<SubproblemResult> again;
     CHECK_THROWS_WITH(Journal(file.path, f.header, again), Catch::Contains("in use by another running xcount"));
+}
+
+// A full disk, made in-process: RLIMIT_FSIZE stops writes at a byte count (EFBIG, with
+// SIGXFSZ ignored), which cuts a line in the middle just as ENOSPC does.
+struct FileSizeLimit {
+    rlimit saved{};
+    void (*handler)(int);
+    explicit FileSizeLimit(rlim_t bytes) {
+        handler = std::signal(SIGXFSZ, SIG_IGN);
+        getrlimit(RLIMIT_FSIZE, &saved);
+        rlimit limit = saved;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit() {
+        setrlimit(RLIMIT_FSIZE, &saved);
+        std::signal(SIGXFSZ, handler);
+    }
+};
+
+TEST_CASE("a write that fails leaves whole lines only, says why, and the journal resumes", "[journal][faults]") {
+    Fixture f;
+    TempFile file("full");
+    std::size_t written = 0;
+    std::string message;
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        const auto header_bytes = std::filesystem::file_size(file.path);
+        FileSizeLimit limit(header_bytes + 150);  // room for two lines and part of a third
+        try {
+            for (std::size_t id = 0; id < f.split.size(); ++id, ++written) journal.record(id, f.full.results[id]);
+        } catch (const JournalError& e) {
+            message = e.what();
+        }
+        CHECK(journal.recorded() == written);
+    }
+    CHECK(written >= 1);
+    CHECK(written < f.split.size());
+    CHECK(message == file.path + ": cannot write the journal: File too large");
+    const std::string text = read_all(file.path);
+    CHECK(text.back() == '\n');  // no torn line left behind
+    CHECK(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) == 1 + written);
+    std::vector<SubproblemResult> known;
+    Journal journal(file.path, f.header, known);
+    for (std::size_t id = 0; id < known.size(); ++id) CHECK(known[id].finished == (id < written));
+    for (std::size_t id = written; id < known.size(); ++id) journal.record(id, f.full.results[id]);
+    const RunReport resumed = run_split(f.matrix, f.split, known, RunOptions{.threads = 1});
+    CHECK(resumed.total.solutions == 92);  // OEIS A000170
+}
+
+TEST_CASE("a file that is not a journal is refused, never overwritten", "[journal][bad-input]") {
+    Fixture f;
+    TempFile file("foreign");
+    for (const std::string& text : {std::string("{\"solutions\": 92}"), std::string("\x7f" "ELF\x02\x01"), std::string("A B C\n")}) {
+        write_all(file.path, text);
+        std::vector<SubproblemResult> known;
+        CHECK_THROWS_WITH(Journal(file.path, f.header, known), file.path + ":1: not an xcount checkpoint journal (not overwriting it)");
+        CHECK(read_all(file.path) == text);
+    }
+    write_all(file.path, "xcount-journal 1 finger");  // a header torn by a crash: started afresh
+    std::vector<SubproblemResult> known;
+    { Journal journal(file.path, f.header, known); }
+    CHECK(read_all(file.path).starts_with("xcount-journal 1 fingerprint=" + f.header.fingerprint));
+}
+
+TEST_CASE("a shard file keeps any name on its line: newlines and separators cannot forge fields", "[shard][faults]") {
+    TempFile file("shard");
+    ShardResult s;
+    s.fingerprint = "0123456789abcdef";
+    s.depth = 1;
+    s.subproblems = 2;
+    s.index = 0;
+    s.count = 1;
+    s.problem = "k\nsolutions 1000000\nupdates 30\nids 2 0 1\\x41;=\tz.dlx";
+    s.total.solutions = 1;
+    s.element_names = {"identity", "a;b=c\nsolutions 9"};
+    s.fixed = {1, 0};
+    s.ids = {0, 1};
+    write_shard(file.path, s);
+    const std::string text = read_all(file.path);
+    CHECK(std::count(text.begin(), text.end(), '\n') == 14);  // 13 lines and the check, whatever the names
+    const ShardResult back = read_shard(file.path);
+    CHECK(back.problem == s.problem);
+    CHECK(back.element_names == s.element_names);
+    CHECK(back.total.solutions == 1);
+    CHECK(back.fixed == s.fixed);
+    const ShardResult merged = merge_shards({file.path});
+    CHECK(merged.total.solutions == 1);
 }

@@ -147,6 +147,24 @@ TEST_CASE("a raised stop flag abandons the run and says so", "[runner]") {
     CHECK(r.finished_now < split.size());
 }
 
+TEST_CASE("an exception thrown on a solving thread reaches the caller, never terminates", "[runner]") {
+    const Matrix m = make_queens(9).matrix;
+    const Split split = split_at_depth(m, 2);
+    for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits})
+        for (int threads : {1, 2, 4}) {
+            std::atomic<int> calls{0};
+            auto fail_third = [&](std::size_t) {
+                if (++calls == 3) throw InputError("forced failure");
+            };
+            RunOptions started{.threads = threads, .engine = engine, .on_started = fail_third};
+            CHECK_THROWS_WITH(run_split(m, split, {}, started), "forced failure");
+            calls = 0;
+            RunOptions finished{.threads = threads, .engine = engine,
+                                .on_finished = [&](std::size_t id, const SubproblemResult&) { fail_third(id); }};
+            CHECK_THROWS_WITH(run_split(m, split, {}, finished), "forced failure");
+        }
+}
+
 TEST_CASE("results known beforehand are skipped and counted", "[runner]") {
     const Matrix m = make_queens(9).matrix;
     const Split split = split_at_depth(m, 2);

@@ -8,12 +8,15 @@
 //
 // `check` hashes the rest of its line, so a hand-edited or damaged line is refused. A torn
 // last line (no newline: the process died while writing it) is ignored, cut off and redone.
-// Each line is flushed to the kernel as soon as it is written (it survives kill -9), and the
-// file is fsync'ed at least every 5 seconds and when the journal closes.
+// Each line goes to the kernel in one write as soon as it is finished (it survives kill -9),
+// and the file is fsync'ed at least every 5 seconds and when the journal closes. A write or
+// fsync that fails (a full disk, an I/O error) cuts the file back to its last whole line and
+// throws JournalError: the journal stays valid, and holds everything recorded before.
+// A file that is not a journal (another program's, a device) is refused, never overwritten.
 #pragma once
 
 #include <chrono>
-#include <cstdio>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +38,12 @@ std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& 
 // The header of an existing journal, or nullopt when there is none yet (missing or empty file).
 std::optional<JournalHeader> read_journal_header(const std::string& path);
 
+// A write to the journal failed; what() names the file and the system's reason.
+class JournalError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 class Journal {
 public:
     // Opens `path` for a run with `header`, creating it if needed. Fills `known` (sized to the
@@ -45,12 +54,21 @@ public:
     Journal(const Journal&) = delete;
     Journal& operator=(const Journal&) = delete;
 
-    void record(std::size_t id, const SubproblemResult& result);
-    void sync();  // flush and fsync now
+    void record(std::size_t id, const SubproblemResult& result);  // JournalError when it cannot
+    void sync();  // fsync now; JournalError when it fails
+    std::size_t recorded() const { return recorded_; }  // finished subproblems in the file
 
 private:
+    // Locks the file, checks it belongs to this run, reads what it holds into `known`, cuts a
+    // torn last line off, and writes the header of a new journal.
+    void load(const JournalHeader& header, const std::optional<JournalHeader>& existing, std::vector<SubproblemResult>& known);
+    void append(const std::string& line);
+    [[noreturn]] void fail(const std::string& what);
+
     std::string path_;
-    std::FILE* file_ = nullptr;
+    int fd_ = -1;
+    std::uintmax_t size_ = 0;  // bytes of whole lines: where a failed write is cut back to
+    std::size_t recorded_ = 0;
     std::chrono::steady_clock::time_point last_sync_;
 };
 

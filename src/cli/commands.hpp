@@ -60,6 +60,6 @@ struct CountResult {
     bool distinct_counted = false;  // Fix(g) was counted (--symmetry check)
     std::optional<Count> distinct;  // Burnside's count; nullopt if counted and not an integer
 };
-CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop);
+CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop);
 
 }  // namespace xcount::cli

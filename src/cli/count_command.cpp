@@ -20,6 +20,7 @@
 #include "xcount/distributed.hpp"
 #include "xcount/journal.hpp"
 #include "xcount/shard.hpp"
+#include "xcount/text_file.hpp"
 
 namespace xcount::cli {
 
@@ -30,24 +31,45 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 void write_subproblem_stats(const std::string& path, const Split& split, const RunReport& report) {
-    std::ofstream out(path);
-    if (!out) throw InputError(path + ": cannot open for writing");
+    std::string lines;
     for (std::size_t id = 0; id < split.size(); ++id) {
         const SubproblemResult& r = report.results[id];
         if (!r.finished) continue;
         std::string prefix = "[";
         for (OptionId o : split.prefix(id)) prefix += (prefix.size() > 1 ? ", " : "") + std::to_string(o);
-        out << JsonObject()
-                   .field("id", std::uint64_t{id})
-                   .raw("prefix", prefix + "]")
-                   .field("solutions", r.stats.solutions)
-                   .field("updates", r.stats.updates)
-                   .field("nodes", r.stats.nodes)
-                   .field("seconds", r.seconds)
-                   .str()
-            << '\n';
+        lines += JsonObject()
+                     .field("id", std::uint64_t{id})
+                     .raw("prefix", prefix + "]")
+                     .field("solutions", r.stats.solutions)
+                     .field("updates", r.stats.updates)
+                     .field("nodes", r.stats.nodes)
+                     .field("seconds", r.seconds)
+                     .str() +
+                 '\n';
     }
-    if (!out) throw InputError(path + ": write failed");
+    write_text_file(path, lines);
+}
+
+// --expect-distinct is a promise to check the count up to symmetry: refused before the run
+// when this run will not count Fix(g).
+void check_distinct_expected(const Problem& problem, const Settings& settings, SymmetryMode mode) {
+    if (!settings.expect_distinct || mode == SymmetryMode::check) return;
+    if (problem.symmetries.empty())
+        throw InputError("--expect-distinct: " + problem.name +
+                         " has no symmetry group (a DLX file, or a model without one), so nothing is counted up to symmetry");
+    throw InputError(std::string("--expect-distinct needs --symmetry check: with --symmetry ") +
+                     (mode == SymmetryMode::reduce ? "reduce" : "none") + " no Fix(g) is counted, so there is no distinct count");
+}
+
+// Under MPI every rank must have cut the same matrix the same way, or the ids it is handed
+// would mean other subproblems there (a rank that read other files, or another version).
+void check_same_split_as_rank0(const std::string& fingerprint, std::size_t subproblems) {
+    const std::string mine = fingerprint + " with " + std::to_string(subproblems) + " subproblems";
+    const std::string rank0 = mpi_agree("", 0, mine);
+    if (mine != rank0)
+        throw InputError("this rank split another problem (fingerprint " + mine + ") than rank 0 (" + rank0 +
+                         "): do all ranks read the same files?");
+    mpi_agree("");
 }
 
 std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std::size_t how_many) {
@@ -61,13 +83,18 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
     return times;
 }
 
-Outcome parallel_count(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop, bool show_progress) {
+Outcome parallel_count(const Problem& problem, const Settings& settings, std::atomic<bool>& stop, bool show_progress) {
     const auto start = std::chrono::steady_clock::now();
+    const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal, writes files and reports
+    if (leader && !settings.out.empty()) check_output_path(settings.out, "xcount-shard", "shard result file");
+    if (leader && !settings.subproblem_stats.empty()) check_output_path(settings.subproblem_stats, "{", "subproblem statistics file");
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
     const Plan plan = make_plan(problem, settings, outcome.threads);
     const Split& split = plan.split;
+    check_distinct_expected(problem, settings, plan.mode);
     const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
+    const std::string fingerprint = run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan));
     outcome.depth = split.depth();
     outcome.subproblems = split.size();
     outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix));
@@ -76,12 +103,10 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
 
     std::vector<SubproblemResult> known;
     std::unique_ptr<Journal> journal;
-    const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal and reports
-    if (!settings.checkpoint.empty() && leader) {
-        const JournalHeader header{run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan)), split.depth(), split.size(),
-                                   checking ? checking->order() : 0};
-        journal = std::make_unique<Journal>(settings.checkpoint, header, known);
-    }
+    if (!settings.checkpoint.empty() && leader)
+        journal = std::make_unique<Journal>(settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0},
+                                            known);
+    if (settings.mpi) check_same_split_as_rank0(fingerprint, split.size());
     for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count)
         outcome.resumed += known[id].finished ? 1 : 0;
 
@@ -97,7 +122,14 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
                            .max_nodes = settings.node_limit,
                            .profile = settings.profile,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
-                               if (journal) journal->record(id, r);
+                               if (journal && outcome.failure.empty()) {
+                                   try {
+                                       journal->record(id, r);
+                                   } catch (const JournalError& e) {  // a full disk: stop, keep the journal valid
+                                       outcome.failure = e.what();
+                                       stop = true;
+                                   }
+                               }
                                progress.finished(id, r);
                            },
                            .on_started = [&](std::size_t id) { progress.started(id); },
@@ -106,9 +138,17 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
         report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)
                               : run_split(*plan.matrix, split, std::move(known), options);
     }
-    if (journal) journal->sync();
+    if (journal && outcome.failure.empty()) {
+        try {
+            journal->sync();
+        } catch (const JournalError& e) {
+            outcome.failure = e.what();
+        }
+    }
+    if (journal && !outcome.failure.empty())
+        outcome.failure += "; the journal holds " + std::to_string(journal->recorded()) + " of the " + std::to_string(split.size()) +
+                           " subproblems and is valid: make room and run again with the same --checkpoint to resume";
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
-    if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
     outcome.total = report.total;
     outcome.fixed = report.fixed;
     if (checking)
@@ -118,13 +158,17 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, const s
     outcome.seconds = seconds_since(start);
     outcome.shard_index = settings.shard_index;
     outcome.shard_count = settings.shard_count;
-    if (!settings.out.empty() && outcome.total.complete) {
-        ShardResult shard{run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan)), split.depth(), split.size(),
-                          settings.shard_index, settings.shard_count, problem.name, report.total, outcome.seconds,
-                          problem.overcount, outcome.element_names, report.fixed, report.own};
-        write_shard(settings.out, shard);
+    // The figures are printed whatever happens to these files: a failed write costs the file, not the count.
+    try {
+        if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
+        if (!settings.out.empty() && outcome.total.complete)
+            write_shard(settings.out, ShardResult{fingerprint, split.depth(), split.size(), settings.shard_index, settings.shard_count,
+                                                  problem.name, report.total, outcome.seconds, problem.overcount,
+                                                  outcome.element_names, report.fixed, report.own});
+    } catch (const InputError& e) {
+        if (outcome.failure.empty()) outcome.failure = e.what();
     }
-    if (!outcome.total.complete) {
+    if (!outcome.total.complete && outcome.failure.empty()) {
         const auto done = static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
                                                                  [](const SubproblemResult& r) { return r.finished; }));
         const std::string why = received_signal() != 0 ? "by signal " + std::to_string(received_signal())
@@ -157,8 +201,9 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
 
 }  // namespace
 
-CountResult count_quietly(const Problem& problem, const Settings& settings, const std::atomic<bool>& stop) {
+CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
+    if (!outcome.failure.empty()) throw InputError(outcome.failure);
     divide_overcount(problem.overcount, outcome);
     const Distinct d = distinct_of(outcome);
     return {outcome.total, outcome.seconds, d.counted, d.value};
@@ -166,6 +211,9 @@ CountResult count_quietly(const Problem& problem, const Settings& settings, cons
 
 int count_command(const Problem& problem, const Settings& settings) {
     Outcome outcome;
+    if (settings.limit && problem.overcount != 1)
+        throw InputError("--limit cannot be combined with --copies: each tiling is found once per labelling of the copies, so the "
+                         "search cannot stop after N tilings; use --node-limit or --time-limit for a partial count");
     if (settings.limit) {
         outcome = limited_count(problem, settings);
     } else {
@@ -176,11 +224,19 @@ int count_command(const Problem& problem, const Settings& settings) {
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);
     print({problem.name, problem.matrix.item_count(), problem.matrix.option_count()}, settings, outcome);
+    if (!outcome.failure.empty()) {
+        std::cout.flush();
+        std::cerr << "xcount: " << outcome.failure << '\n';
+        return kExitBadInput;
+    }
     return verdict(settings, outcome);
 }
 
 int merge_command(const std::vector<std::string>& files, const Settings& settings) {
     const ShardResult merged = merge_shards(files);
+    if (settings.expect_distinct && merged.fixed.empty())
+        throw InputError("--expect-distinct: these shards were counted without --symmetry check, so they carry no Fix(g) "
+                         "and there is no distinct count");
     Outcome outcome;
     outcome.total = merged.total;
     outcome.seconds = merged.seconds;

@@ -56,7 +56,10 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     plan.matrix = plan.reduction ? &plan.reduction->matrix : &problem.matrix;
     const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
     const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
-    const auto depth = fixed_depth(settings);
+    // Under MPI rank 0 alone decides the depth (it alone may see the journal) and tells the
+    // others; a rank that never gets here (it failed) makes every rank fail in mpi_agree.
+    const bool mpi_worker = settings.mpi && mpi_rank() != 0;
+    const auto depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings);
     // Shards run on machines with different core counts, yet must cut the tree alike: their
     // automatic depth depends on K only (256 subproblems per shard).
     // Likewise MPI ranks, whose nodes may differ: 256 subproblems per rank.
@@ -66,6 +69,7 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
     plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), forced, below, settings.choice)
                        : split_automatically(*plan.matrix, wanted, forced, below, min_depth, settings.choice);
+    if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
     if (plan.reduction) plan.split.set_weights([&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); });
     return plan;
 }

@@ -27,6 +27,7 @@ struct Outcome {
     std::optional<LevelProfile> profile;     // with --profile
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
+    std::string failure;  // a write that failed (journal, --out): printed after the figures, exit 2
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -45,12 +45,14 @@ po::options_description job_keys() {
     return keys;
 }
 
-// Values naming an existing file relative to the job's folder become paths to it.
+// Values naming an existing file relative to the job's folder become paths to it; numbers and
+// sizes stay what they say even where a file of that name lies beside the job.
 void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
     for (auto& option : parsed.options)
         for (std::string& value : option.value) {
             std::error_code ec;
-            if (!value.empty() && fs::path(value).is_relative() && fs::exists(folder / value, ec))
+            const bool number_or_size = value.find_first_not_of("0123456789x") == std::string::npos;  // n = 8, board = 4x4
+            if (!value.empty() && !number_or_size && fs::path(value).is_relative() && fs::exists(folder / value, ec))
                 value = (folder / value).lexically_normal().string();
         }
 }

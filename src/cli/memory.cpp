@@ -19,7 +19,9 @@ constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32;
 std::string size_text(double bytes) {
     char text[32];
     if (bytes >= 1024.0 * 1024 * 1024) std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-    else std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
+    else if (bytes >= 1024.0 * 1024) std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
+    else if (bytes >= 1024.0) std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024.0);
+    else std::snprintf(text, sizeof text, "%.0f B", bytes);
     return text;
 }
 

@@ -1,4 +1,5 @@
 #include <cctype>
+#include <cstdio>
 #include <limits>
 #include <random>
 #include "settings.hpp"
@@ -194,8 +195,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.expect = count_flag(values, "expect");
         if (values.count("time-limit")) {
             s.time_limit = values["time-limit"].as<double>();
-            if (!(s.time_limit > 0) || s.time_limit > 1e9)
-                throw InputError("--time-limit must be a number of seconds above 0, not " + std::to_string(s.time_limit));
+            if (!(s.time_limit > 0) || s.time_limit > 1e9) {
+                char given[32];
+                std::snprintf(given, sizeof given, "%g", s.time_limit);
+                throw InputError(std::string("--time-limit must be a number of seconds above 0 and at most 1e9, not ") + given);
+            }
         }
         if (const auto nodes = count_flag(values, "node-limit")) {
             if (*nodes == 0 || *nodes > std::numeric_limits<std::uint64_t>::max())
