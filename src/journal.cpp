@@ -112,7 +112,7 @@ std::optional<JournalHeader> read_journal_header(const std::string& path) {
     // No newline: a header torn by a crash while it was written, or a file that is no journal
     // at all (a JSON result, a binary), which must not be overwritten.
     const auto header = in.eof() ? std::nullopt : parse_header(line);
-    if (in.eof() && line.starts_with(kMagic)) return std::nullopt;
+    if (in.eof() && (line.starts_with(kMagic) || std::string_view(kMagic).starts_with(line))) return std::nullopt;
     if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal (not overwriting it)"));
     return header;
 }

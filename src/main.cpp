@@ -1,6 +1,9 @@
 // xcount: the command line. Parsing and dispatch live in src/cli; this only turns every
 // failure into one line on stderr and an exit status, on every MPI rank alike.
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <boost/program_options/errors.hpp>
 #include <iostream>
 #include <new>
@@ -13,6 +16,8 @@
 
 namespace {
 
+constexpr int kExitNoTotal = 1;  // as a mismatch: the run has no total to trust
+
 // The exit status and the message for a failure.
 std::pair<int, std::string> failure_of(std::exception_ptr error) {
     try {
@@ -24,11 +29,11 @@ std::pair<int, std::string> failure_of(std::exception_ptr error) {
     } catch (const boost::program_options::error& e) {
         return {xcount::cli::kExitBadInput, e.what()};
     } catch (const std::bad_alloc&) {
-        return {xcount::cli::kExitMismatch, "out of memory"};
+        return {kExitNoTotal, "out of memory"};
     } catch (const std::overflow_error& e) {
-        return {xcount::cli::kExitMismatch, std::string(e.what()) + ": no total to report"};
+        return {kExitNoTotal, std::string(e.what()) + ": no total to report"};
     } catch (const std::exception& e) {
-        return {xcount::cli::kExitMismatch, std::string("internal error (a bug, please report it): ") + e.what()};
+        return {kExitNoTotal, std::string("internal error (a bug, please report it): ") + e.what()};
     }
 }
 
@@ -42,12 +47,21 @@ bool agreed(std::exception_ptr error) {
     }
 }
 
+// A total that never reached its reader (stdout on a full disk, a closed pipe) is a failure.
+void check_standard_output() {
+    errno = 0;
+    std::cout.flush();
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail();
+    if (failed) throw xcount::InputError(std::string("cannot write the standard output") + (errno ? ": " + std::string(std::strerror(errno)) : ""));
+}
+
 // Under MPI every rank ends in one more agreement, where a rank that failed after the last
 // run (or never reached it) meets the others; rank 0 prints for all of them.
 int run_catching(int argc, char** argv, bool mpi) {
     std::exception_ptr error;
     try {
         const int status = xcount::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+        check_standard_output();
         if (mpi) xcount::mpi_agree("");
         return status;
     } catch (...) {

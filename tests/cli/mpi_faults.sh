@@ -1,0 +1,112 @@
+#!/bin/bash
+# tests/cli/mpi_faults.sh XCOUNT: faults under mpirun -np 3 end in the exact total or a clear
+# refusal with exit 2, never a wrong total, a hang or a damaged journal: limits, ranks in
+# different folders (a journal only rank 0 sees), a rank that cannot read the problem or reads
+# another, a journal rank 0 cannot open, kill -9 of a rank, SIGTERM to every rank.
+# Exits 77 (skipped) without mpirun or an MPI build.
+set -u
+xcount=$(realpath "$1")
+command -v mpirun > /dev/null || { echo "mpirun is not installed: skipped"; exit 77; }
+"$xcount" count queens --n 4 --mpi 2>&1 | grep -q "built without MPI" && { echo "xcount built without MPI: skipped"; exit 77; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/A" "$dir/B"
+fail() { echo "FAIL: $*"; exit 1; }
+mpi_args=(--allow-run-as-root --oversubscribe --bind-to none)
+mpi() { timeout 120 mpirun "${mpi_args[@]}" -np 3 "$xcount" "$@"; }
+# Rank 0 in folder A, ranks 1 and 2 in folder B.
+split_mpi() { timeout 120 mpirun "${mpi_args[@]}" -np 1 --wdir "$dir/A" "$xcount" "$@" : -np 2 --wdir "$dir/B" "$xcount" "$@"; }
+run() { out=$("$@" 2>&1); status=$?; }
+expect_status() { [ "$status" = "$1" ] || fail "$2: exit $status, not $1: $out"; }
+expect_line() { grep -Eq -- "$1" <<<"$out" || fail "$2: no line /$1/ in: $out"; }
+field() { grep -o "\"$2\": [0-9a-z]*" <<<"$1" | head -n 1 | cut -d' ' -f2; }
+
+# 1. --node-limit over MPI: partial (exit 3), never a complete wrong total; and slices of a
+#    few thousand nodes add up to the published total with the unsplit run's updates and nodes.
+run mpi count queens --n 12 --mpi --node-limit 100 --split-depth 1 --symmetry none --json
+expect_status 3 "--node-limit over MPI"
+[ "$(field "$out" complete)" = false ] || fail "--node-limit over MPI said complete: $out"
+single=$("$xcount" count queens --n 12 --split-depth 3 --json)
+slices=0
+while :; do
+    slices=$((slices + 1))
+    [ $slices -le 200 ] || fail "200 node-limit slices over MPI did not finish 12 queens"
+    run mpi count queens --n 12 --mpi --threads 1 --split-depth 3 --node-limit 20000 --checkpoint "$dir/slices.j" --json
+    [ "$status" = 3 ] && continue
+    expect_status 0 "node-limit slices over MPI"
+    break
+done
+for key in solutions updates nodes distinct; do
+    [ "$(field "$out" $key)" = "$(field "$single" $key)" ] || fail "slices over MPI, $key: $(field "$out" $key), one run $(field "$single" $key)"
+done
+echo "--node-limit over MPI: partial, exit 3; $slices slices of 20000 nodes reach 14200 (OEIS A000170) with the one run's figures"
+
+# 2. A journal only rank 0 can see, made at depth 4 by a run stopped at a node limit, resumed
+#    with the workers in another folder: the exact total, and the journal stays right.
+(cd "$dir/A" && "$xcount" count queens --n 13 --split-depth 4 --node-limit 300000 --checkpoint q.j > /dev/null 2>&1)
+[ "$(wc -l < "$dir/A/q.j")" -gt 1 ] || fail "no journal lines from the limited run"
+run split_mpi count queens --n 13 --mpi --checkpoint q.j --expect 73712 --expect-distinct 9233
+expect_status 0 "resume with the workers in another folder"
+expect_line "^expected: 73712 \(ok\)$" "resume with the workers in another folder"
+expect_line "split depth: 4, subproblems: [0-9]+ \([0-9]+ resumed" "resume with the workers in another folder"
+[ ! -e "$dir/B/q.j" ] || fail "a worker created its own journal"
+run "$xcount" count queens --n 13 --checkpoint "$dir/A/q.j" --expect 73712
+expect_status 0 "a plain run on the journal afterwards"
+echo "a journal only rank 0 sees (depth 4): resumed by ranks in two folders to 73712 (OEIS A000170), 9233 up to symmetry (A002562)"
+
+# 3. Failures before the run reach every rank: exit 2, rank 0's one line, no hang.
+run mpi count queens --n 10 --mpi --checkpoint /nonexistent/q.j
+expect_status 2 "a journal rank 0 cannot open"
+expect_line "^xcount: /nonexistent/q.j: cannot open the journal for writing: No such file or directory$" "a journal rank 0 cannot open"
+"$xcount" export queens --n 8 --out "$dir/A/q.dlx"
+run split_mpi count q.dlx --mpi
+expect_status 2 "a problem file the workers cannot see"
+expect_line "^xcount: rank 1: 'q.dlx' is neither a model .* nor an existing DLX file$" "a problem file the workers cannot see"
+"$xcount" export queens --n 9 --out "$dir/B/q.dlx"
+run split_mpi count q.dlx --mpi
+expect_status 2 "workers reading another problem"
+expect_line "^xcount: rank 1: this rank split another problem \(fingerprint [0-9a-f]+ with [0-9]+ subproblems\) than rank 0" "another problem"
+echo "an unopenable journal, a file the workers cannot read, another file: exit 2 with the failing rank's message"
+
+# 4. kill -9 of one rank: the job ends without a complete total; the journal resumes to the
+#    published total of 16 queens (14,772,512, OEIS A000170).
+mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/k.j" > "$dir/killed.out" 2>&1 &
+job=$!
+sleep 2.5
+victim=$(pgrep -x xcount | tail -n 1)
+[ -n "$victim" ] || fail "no rank to kill"
+kill -9 "$victim"
+wait $job
+status=$?
+killed_status=$status
+[ "$killed_status" != 0 ] || fail "mpirun exited 0 after a rank was killed"
+! grep -Eq "^solutions: [0-9]+$" "$dir/killed.out" || fail "a complete total after a rank was killed: $(cat "$dir/killed.out")"
+held=$(($(wc -l < "$dir/k.j") - 1))
+run mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/k.j" --expect 14772512
+expect_status 0 "resume after kill -9 of a rank"
+expect_line "^expected: 14772512 \(ok\)$" "resume after kill -9 of a rank"
+echo "kill -9 of a rank: mpirun exit $killed_status, no total; $held subproblems journaled, resumed to 14772512"
+
+# 5. SIGTERM to every rank (what Slurm sends at the time limit): exit 3, the partial figures
+#    labelled, and the journal resumes to the total.
+mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/t.j" > "$dir/term.out" 2>&1 &
+job=$!
+sleep 2.5
+pkill -TERM -x xcount
+wait $job
+status=$?
+out=$(cat "$dir/term.out")
+expect_status 3 "SIGTERM to every rank"
+expect_line "^xcount: stopped by signal 15: [0-9]+ of 2091 subproblems done; run again with the same --checkpoint to resume$" "SIGTERM"
+expect_line "^solutions: [0-9]+ \(stopped early: not the total\)$" "SIGTERM"
+run mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/t.j" --expect 14772512
+expect_status 0 "resume after SIGTERM"
+echo "SIGTERM to every rank: exit 3, partial labelled; resumed to 14772512"
+
+# 6. --profile over MPI: the same levels as one process.
+one=$("$xcount" count queens --n 11 --split-depth 2 --profile --json)
+run mpi count queens --n 11 --split-depth 2 --profile --json --mpi
+expect_status 0 "--profile over MPI"
+[ "$(grep -o '"profile": \[.*\]' <<<"$one")" = "$(grep -o '"profile": \[.*\]' <<<"$out")" ] || fail "--profile over MPI differs: $out"
+echo "--profile over MPI: the same per-level figures as one process"
+echo "mpi faults: ok"
