@@ -231,7 +231,7 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     if (prefix.size() >= 2 && refined[first]) {
         const auto it = second_weight.find({prefix[0], prefix[1]});
         if (it == second_weight.end()) throw std::logic_error("Reduction::weight: level 1 is not the second item");
-        w *= it->second;
+        w = checked_multiply(w, it->second);
     }
     return w;
 }

@@ -58,6 +58,9 @@ echo "a journal only rank 0 sees (depth 4): resumed by ranks in two folders to 7
 run mpi count queens --n 10 --mpi --checkpoint /nonexistent/q.j
 expect_status 2 "a journal rank 0 cannot open"
 expect_line "^xcount: /nonexistent/q.j: cannot open the journal for writing: No such file or directory$" "a journal rank 0 cannot open"
+run mpi count queens --n 12 --mpi --checkpoint "$dir/A/q.j"
+expect_status 2 "a journal of another run"
+expect_line "^xcount: $dir/A/q.j: this journal belongs to another run" "a journal of another run"
 "$xcount" export queens --n 8 --out "$dir/A/q.dlx"
 run split_mpi count q.dlx --mpi
 expect_status 2 "a problem file the workers cannot see"
@@ -66,7 +69,7 @@ expect_line "^xcount: rank 1: 'q.dlx' is neither a model .* nor an existing DLX 
 run split_mpi count q.dlx --mpi
 expect_status 2 "workers reading another problem"
 expect_line "^xcount: rank 1: this rank split another problem \(fingerprint [0-9a-f]+ with [0-9]+ subproblems\) than rank 0" "another problem"
-echo "an unopenable journal, a file the workers cannot read, another file: exit 2 with the failing rank's message"
+echo "an unopenable journal, a foreign journal, a file the workers cannot read, another file: exit 2 with the failing rank's message"
 
 # 4. kill -9 of one rank: the job ends without a complete total; the journal resumes to the
 #    published total of 16 queens (14,772,512, OEIS A000170).
