@@ -251,6 +251,11 @@ void BitsOf<Words>::push(OptionId option) {
         live_.begin() + static_cast<long>(at.end))
         throw InputError(where + " conflicts with an earlier choice");
     open(level, best);
+    // The walk's place in best's options, so that a walk resumed below can back up through it.
+    Level& opened = levels_[static_cast<std::size_t>(level)];
+    opened.next = static_cast<std::size_t>(std::find(options_.begin() + static_cast<long>(opened.next),
+                                                     options_.begin() + static_cast<long>(opened.last), o) -
+                                           options_.begin()) + 1;
     chosen_[static_cast<std::size_t>(level)] = o;
     enter(level, o);
     ++depth_;

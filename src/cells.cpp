@@ -91,8 +91,12 @@ void Cells::push(OptionId option) {
     if (nodes_[static_cast<std::size_t>(at)].item != best) throw InputError(where + " does not hold the item the search chooses there");
     // Hidden by an earlier choice: the search never reaches it.
     if (nodes_[static_cast<std::size_t>(at)].loc >= best + size(best)) throw InputError(where + " conflicts with an earlier choice");
+    // Where the walk would be at this level, so that a walk resumed below can back up through it.
+    const Index tried = nodes_[static_cast<std::size_t>(at)].loc - best;
     cover(best);
     choice_[static_cast<std::size_t>(level)] = at;
+    branch_[static_cast<std::size_t>(level)] = best;
+    tried_[static_cast<std::size_t>(level)] = tried;
     cover_rest(at);
     ++depth_;
 }

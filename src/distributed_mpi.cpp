@@ -14,7 +14,7 @@ namespace xcount {
 
 namespace {
 
-constexpr int kTagWork = 1;    // rank 0 -> worker: node budget and a chunk of ids (empty: done)
+constexpr int kTagWork = 1;    // rank 0 -> worker: node budget and a chunk of subproblems, each packed as it stands (empty: done)
 constexpr int kTagReport = 2;  // worker -> rank 0: its last chunk's results, or its error
 constexpr std::uint64_t kResults = 0, kError = 1;  // a report's first word
 
@@ -30,7 +30,8 @@ void put_count(std::vector<std::uint64_t>& out, Count c) {
 }
 
 // One result as words: id, finished, solutions (2), updates, nodes, seconds (bits), Fix(g) of
-// each of the group's elements (2 each), the profile's depth L, then L nodes and L updates.
+// each of the group's elements (2 each), the profile's depth L, then L nodes and L updates,
+// the position's length P, then its P option ids (a subproblem stopped part way).
 void pack(std::vector<std::uint64_t>& out, std::size_t id, const SubproblemResult& r, std::size_t group_order) {
     std::uint64_t seconds = 0;
     std::memcpy(&seconds, &r.seconds, sizeof seconds);
@@ -41,12 +42,14 @@ void pack(std::vector<std::uint64_t>& out, std::size_t id, const SubproblemResul
     out.push_back(r.profile.nodes.size());
     out.insert(out.end(), r.profile.nodes.begin(), r.profile.nodes.end());
     out.insert(out.end(), r.profile.updates.begin(), r.profile.updates.end());
+    out.push_back(r.position.size());
+    for (OptionId o : r.position) out.push_back(static_cast<std::uint64_t>(o));
 }
 
 // Reads words from a report, refusing to run past its end (a malformed report is a bug).
 class Reader {
 public:
-    explicit Reader(const std::vector<std::uint64_t>& words) : words_(words) {}
+    explicit Reader(const std::vector<std::uint64_t>& words, std::size_t from = 1) : words_(words), at_(from) {}
     bool done() const { return at_ == words_.size(); }
     std::uint64_t word() {
         if (at_ >= words_.size()) throw std::logic_error("run_split_mpi: a truncated report");
@@ -59,7 +62,7 @@ public:
 
 private:
     const std::vector<std::uint64_t>& words_;
-    std::size_t at_ = 1;  // past the kind
+    std::size_t at_;  // past the kind, or the budget
 };
 
 std::size_t unpack(Reader& in, std::size_t group_order, SubproblemResult& r) {
@@ -77,6 +80,8 @@ std::size_t unpack(Reader& in, std::size_t group_order, SubproblemResult& r) {
     r.profile.updates.resize(levels);
     for (auto& n : r.profile.nodes) n = in.word();
     for (auto& u : r.profile.updates) u = in.word();
+    r.position.resize(static_cast<std::size_t>(in.word()));
+    for (auto& o : r.position) o = static_cast<OptionId>(in.word());
     return id;
 }
 
@@ -143,17 +148,25 @@ void worker(const Matrix& matrix, const Split& split, const RunOptions& options)
         if (chunk.empty()) break;
         report.assign(1, kResults);
         try {
-            const std::vector<std::size_t> ids(chunk.begin() + 1, chunk.end());
-            for (std::size_t id : ids)
+            const std::size_t order = options.group ? options.group->order() : 0;
+            std::vector<std::size_t> ids;
+            std::vector<SubproblemResult> known(split.size());
+            for (Reader in(chunk, 1); !in.done();) {
+                SubproblemResult r;
+                const std::size_t id = unpack(in, order, r);
                 if (id >= split.size())
                     throw InputError("subproblem " + std::to_string(id) + " handed out, but this rank's split has " +
                                      std::to_string(split.size()));
+                known[id] = std::move(r);  // a subproblem stopped part way carries on from its position
+                ids.push_back(id);
+            }
             RunOptions mine = options;
             mine.ids = &ids;
             mine.max_nodes = chunk[0];
             mine.on_finished = nullptr;
             mine.on_started = nullptr;
-            const RunReport done = run_split(matrix, split, {}, mine);
+            mine.on_partial = nullptr;  // a subproblem stopped part way comes back to rank 0 unfinished, with its position
+            const RunReport done = run_split(matrix, split, std::move(known), mine);
             for (std::size_t id : ids) pack(report, id, done.results[id], options.group ? options.group->order() : 0);
         } catch (...) {
             failure = std::current_exception();
@@ -264,8 +277,12 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
                 SubproblemResult r;
                 const std::size_t id = unpack(in, order, r);
                 if (id >= done.size() || done[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
-                if (!r.finished) {  // abandoned at a limit or a signal: never counted
+                if (!r.finished) {  // stopped at a limit or a signal: never counted, kept if part done
                     stopping = true;
+                    if (r.partial()) {
+                        done[id] = std::move(r);
+                        if (options.on_partial) options.on_partial(id, done[id], true);
+                    }
                     continue;
                 }
                 done[id] = std::move(r);
@@ -281,7 +298,8 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
         std::vector<std::uint64_t> work;
         if (!stopping && next < pending.size()) {
             work.push_back(options.max_nodes == 0 ? 0 : options.max_nodes - nodes_used);
-            while (next < pending.size() && work.size() <= chunk) work.push_back(pending[next++]);
+            for (std::size_t taken = 0; next < pending.size() && taken < chunk; ++taken, ++next)
+                pack(work, pending[next], done[pending[next]], order);
         }
         if (work.empty()) --active;  // an empty chunk tells the worker to finish
         send(work, status.MPI_SOURCE, kTagWork);

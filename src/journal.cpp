@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -51,7 +52,24 @@ std::string body_of(std::size_t id, const SubproblemResult& r) {
         body += " fixed=";
         for (std::size_t k = 0; k < r.fixed.size(); ++k) body += (k ? "," : "") + to_string(r.fixed[k]);
     }
+    if (!r.finished) {
+        body += " at=";
+        for (std::size_t k = 0; k < r.position.size(); ++k) body += (k ? "," : "") + std::to_string(r.position[k]);
+    }
     return body;
+}
+
+// "at=o1,o2,..." into the position of a partial subproblem; false when malformed.
+bool parse_position(const std::string& field, std::vector<OptionId>& position) {
+    if (!field.starts_with("at=")) return false;
+    std::istringstream parts(field.substr(3));
+    std::string part;
+    while (std::getline(parts, part, ',')) {
+        const auto value = parse_count(part);
+        if (!value || *value > static_cast<Count>(std::numeric_limits<OptionId>::max())) return false;
+        position.push_back(static_cast<OptionId>(*value));
+    }
+    return !position.empty();
 }
 
 // "fixed=a,b,c" into counts; false when malformed.
@@ -67,7 +85,8 @@ bool parse_fixed(const std::string& field, std::vector<Count>& fixed) {
     return !fixed.empty();
 }
 
-// One recorded line: "id solutions updates nodes seconds check".
+// One recorded line: "id solutions updates nodes seconds [fixed=...] [at=...] check"; with at=,
+// a subproblem stopped part way: its figures so far and where to carry on.
 bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) {
     const auto cut = line.rfind(' ');
     if (cut == std::string::npos) return false;
@@ -80,11 +99,19 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
     const auto count = parse_count(solutions);
     if (!count) return false;
     std::string extra;
-    if (in >> extra && !parse_fixed(extra, r.fixed)) return false;
-    if (in >> extra) return false;
+    r.finished = true;
+    while (in >> extra) {
+        if (extra.starts_with("fixed=") && r.fixed.empty() && r.finished) {
+            if (!parse_fixed(extra, r.fixed)) return false;
+        } else if (extra.starts_with("at=") && r.finished) {
+            if (!parse_position(extra, r.position)) return false;
+            r.finished = false;
+        } else {
+            return false;
+        }
+    }
     id = id_value;
     r.stats.solutions = *count;
-    r.finished = true;
     return true;
 }
 
@@ -157,8 +184,8 @@ void Journal::load(const JournalHeader& header, const std::optional<JournalHeade
                 throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
             if (known[id].finished)
                 throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
-            known[id] = r;
-            ++recorded_;
+            known[id] = r;  // a partial line supersedes the one before it
+            recorded_ += r.finished ? 1 : 0;
         }
     }
     if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0)
@@ -190,7 +217,7 @@ void Journal::fail(const std::string& what) {
 void Journal::record(std::size_t id, const SubproblemResult& result) {
     const std::string body = body_of(id, result);
     append(body + " " + Hash64().add(body).hex() + "\n");
-    ++recorded_;
+    recorded_ += result.finished ? 1 : 0;
     if (std::chrono::steady_clock::now() - last_sync_ >= kSyncEvery) sync();
 }
 

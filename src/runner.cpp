@@ -94,7 +94,6 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         } catch (...) {
             failures.keep(std::current_exception());
         }
-        Limits limits{.max_solutions = 0, .stop = options.stop};  // abandons work in flight
         std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
         std::uint32_t stamp = 0;
 #pragma omp for schedule(dynamic, 1)
@@ -108,34 +107,61 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                     halt = true;
                     continue;
                 }
-                if (options.max_nodes != 0) {
-                    const std::uint64_t used = nodes_used.load();
-                    if (used >= options.max_nodes) {
-                        halt = true;
-                        continue;
-                    }
-                    limits.max_nodes = options.max_nodes - used;
+                if (options.max_nodes != 0 && nodes_used.load() >= options.max_nodes) {
+                    halt = true;
+                    continue;
                 }
                 if (options.on_started) options.on_started(id);
                 const auto start = std::chrono::steady_clock::now();
-                engine->replay(split.prefix(id));
-                SubproblemResult result;
+                SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
+                if constexpr (!Engine::kResumesInside) result = {};  // starts afresh
+                result.profile = {};  // this run's work only (journals keep no profiles)
+                if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
-                if (options.group) {
-                    result.fixed.assign(options.group->order(), 0);
-                    result.stats = engine->search(
-                        [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits);
-                } else {
-                    result.stats = engine->count(limits);
+                const std::span<const OptionId> prefix = split.prefix(id);
+                const double earlier = result.seconds;
+                bool finished = false;
+                while (!finished) {
+                    engine->replay(prefix);
+                    engine->replay(result.position);
+                    std::uint64_t budget = Engine::kResumesInside ? options.slice_nodes : 0;
+                    if (options.max_nodes != 0) {
+                        const std::uint64_t used = nodes_used.load(), left = used < options.max_nodes ? options.max_nodes - used : 1;
+                        budget = budget == 0 ? left : std::min(budget, left);
+                    }
+                    std::vector<OptionId> position;
+                    const Limits limits{.max_solutions = 0, .stop = options.stop, .max_nodes = budget,
+                                        .resume_base = static_cast<int>(prefix.size()), .position = &position};
+                    const SearchStats slice =
+                        options.group ? engine->search(
+                                            [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits)
+                                      : engine->count(limits);
+                    engine->unwind();
+                    nodes_used += slice.nodes;
+                    result.stats.solutions = checked_add(result.stats.solutions, slice.solutions);
+                    result.stats.updates += slice.updates;
+                    result.stats.nodes += slice.nodes;
+                    result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                    finished = slice.complete;
+                    if (finished) break;
+                    if constexpr (!Engine::kResumesInside) {  // stopped: abandoned, as it cannot be carried on
+                        if (options.max_nodes != 0) halt = true;
+                        break;
+                    }
+                    result.position = std::move(position);
+                    const bool final = (options.stop && options.stop->load(std::memory_order_relaxed)) ||
+                                       (options.max_nodes != 0 && nodes_used.load() >= options.max_nodes);
+                    std::lock_guard<std::mutex> lock(finish_lock);
+                    if (options.on_partial && result.partial()) options.on_partial(id, result, final);
+                    if (final) {  // stopped inside it: what it did is kept for the next run
+                        if (options.max_nodes != 0) halt = true;
+                        slot = std::move(result);
+                        break;
+                    }
                 }
-                engine->unwind();
-                nodes_used += result.stats.nodes;
-                if (!result.stats.complete) {  // abandoned: stopped in flight, or the node limit
-                    if (options.max_nodes != 0) halt = true;
-                    continue;
-                }
+                if (!finished) continue;
                 result.finished = true;
-                result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                result.position.clear();
                 std::lock_guard<std::mutex> lock(finish_lock);
                 slot = std::move(result);
                 ++report.finished_now;

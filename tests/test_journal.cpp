@@ -224,3 +224,45 @@ TEST_CASE("a shard file keeps any name on its line: newlines and separators cann
     const ShardResult merged = merge_shards({file.path});
     CHECK(merged.total.solutions == 1);
 }
+
+TEST_CASE("a subproblem stopped part way is journaled with its position, and the last line for it counts", "[journal][resume]") {
+    Fixture f;
+    TempFile file("partial");
+    SubproblemResult first;
+    first.stats = {5, 700, 40, true};
+    first.seconds = 1.5;
+    first.position = {3, 17, 29};
+    SubproblemResult later = first;
+    later.stats = {9, 1200, 75, true};
+    later.position = {4, 2};
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        journal.record(3, first);
+        journal.record(3, later);
+        journal.record(5, first);
+        journal.record(5, f.full.results[5]);  // then finished
+        CHECK(journal.recorded() == 1);
+    }
+    std::vector<SubproblemResult> known;
+    {
+        Journal journal(file.path, f.header, known);
+        CHECK(journal.recorded() == 1);
+    }
+    CHECK_FALSE(known[3].finished);
+    CHECK(known[3].partial());
+    CHECK(known[3].position == later.position);
+    CHECK(known[3].stats.solutions == 9);
+    CHECK(known[3].stats.updates == 1200);
+    CHECK(known[3].stats.nodes == 75);
+    CHECK(known[5].finished);
+    CHECK(known[5].position.empty());
+    CHECK(known[5].stats.solutions == f.full.results[5].stats.solutions);
+    {
+        std::vector<SubproblemResult> again;
+        Journal journal(file.path, f.header, again);
+        journal.record(5, first);  // a partial line after the finished one: never written by a run
+    }
+    std::vector<SubproblemResult> refused;
+    CHECK_THROWS_WITH(Journal(file.path, f.header, refused), Catch::Contains("subproblem 5 is recorded twice"));
+}

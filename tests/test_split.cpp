@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <optional>
 #include <random>
 
 #include "helpers.hpp"
@@ -8,6 +9,7 @@
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/runner.hpp"
+#include "xcount/symmetry.hpp"
 
 using namespace xcount;
 
@@ -68,6 +70,107 @@ TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure,
             CHECK(split.above().solutions == 0);
         }
     }
+}
+
+// A subproblem walked in slices of k nodes: each slice stops at the node limit, leaves its
+// position, and the next replays it and carries on (what a journal resumes).
+template <class Engine>
+SearchStats in_slices(Engine& engine, std::span<const OptionId> prefix, std::uint64_t k, LevelProfile* profile, std::size_t& slices) {
+    SearchStats sum;
+    std::vector<OptionId> position;
+    engine.set_profile(profile);
+    for (slices = 1;; ++slices) {
+        engine.replay(prefix);
+        engine.replay(position);
+        std::vector<OptionId> next;
+        const SearchStats slice = engine.count(Limits{.max_nodes = k, .resume_base = static_cast<int>(prefix.size()), .position = &next});
+        REQUIRE(engine.depth() == static_cast<int>(prefix.size()));
+        engine.unwind();
+        sum.solutions += slice.solutions;
+        sum.updates += slice.updates;
+        sum.nodes += slice.nodes;
+        if (slice.complete) break;
+        position = next;
+    }
+    engine.set_profile(nullptr);
+    return sum;
+}
+
+TEMPLATE_TEST_CASE("a walk stopped anywhere resumes from its position to the same figures", "[split][resume]", Dancer, Bits, WideBits) {
+    for (const Case& c : cases()) {
+        for (int depth : {0, 2}) {
+            const Split split = split_at_depth(c.matrix, depth);
+            TestType d(c.matrix);
+            const std::uint64_t pristine = d.checksum();
+            for (std::size_t id = 0; id < split.size(); ++id) {
+                d.replay(split.prefix(id));
+                LevelProfile whole_profile;
+                d.set_profile(&whole_profile);
+                const SearchStats whole = d.count();
+                d.set_profile(nullptr);
+                d.unwind();
+                for (std::uint64_t k : {1, 2, 3, 7, 50}) {
+                    INFO(c.name << ", depth " << depth << ", subproblem " << id << ", slices of " << k << " nodes");
+                    LevelProfile profile;
+                    std::size_t slices = 0;
+                    const SearchStats sum = in_slices(d, split.prefix(id), k, &profile, slices);
+                    CHECK(sum.solutions == whole.solutions);
+                    CHECK(sum.updates == whole.updates);
+                    CHECK(sum.nodes == whole.nodes);
+                    CHECK(profile.nodes == whole_profile.nodes);
+                    CHECK(profile.updates == whole_profile.updates);
+                    CHECK(slices >= whole.nodes / k);
+                    REQUIRE(d.checksum() == pristine);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("a run stopped inside its subproblems carries on from their positions to the same figures", "[runner][resume]") {
+    const Problem queens = make_queens(10);
+    const Matrix& m = queens.matrix;
+    const Group group = Group::generate(m, queens.symmetries);
+    for (int depth : {0, 2})
+        for (EngineKind engine : {EngineKind::dlx, EngineKind::bits})  // Cells solves in one piece: below
+            for (int threads : {1, 3}) {
+                INFO("depth " << depth << ", engine " << engine_name(engine) << ", " << threads << " threads");
+                const Split split = split_at_depth(m, depth);
+                const RunReport whole = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine, .group = &group});
+                REQUIRE(whole.total.solutions == 724);  // OEIS A000170
+                std::vector<SubproblemResult> known;
+                std::size_t runs = 0, partials = 0;
+                RunReport report;
+                do {
+                    REQUIRE(++runs < 2000);
+                    // Slices of 37 nodes, the run stopped after 300 nodes; each run starts from the last.
+                    report = run_split(m, split, known,
+                                       RunOptions{.threads = threads, .engine = engine, .group = &group, .max_nodes = 300, .slice_nodes = 37,
+                                                  .on_partial = [&](std::size_t, const SubproblemResult& r, bool) {
+                                                      ++partials;
+                                                      CHECK(r.partial());
+                                                  }});
+                    known = report.results;
+                } while (!report.total.complete);
+                CHECK(runs > 2);
+                CHECK(partials > runs);
+                CHECK(report.total.solutions == whole.total.solutions);
+                CHECK(report.total.updates == whole.total.updates);
+                CHECK(report.total.nodes == whole.total.nodes);
+                CHECK(report.fixed == whole.fixed);
+            }
+}
+
+TEST_CASE("Cells, which cannot carry on inside a subproblem, redoes one another engine stopped part way", "[runner][resume]") {
+    const Matrix m = make_queens(10).matrix;
+    const Split split = split_at_depth(m, 0);
+    const RunReport stopped = run_split(m, split, {}, RunOptions{.threads = 1, .engine = EngineKind::bits, .max_nodes = 3000, .slice_nodes = 100});
+    REQUIRE(stopped.results[0].partial());
+    const RunReport cells = run_split(m, split, stopped.results, RunOptions{.threads = 1, .engine = EngineKind::cells, .slice_nodes = 100});
+    const RunReport whole = run_split(m, split, {}, RunOptions{.threads = 1});
+    CHECK(cells.total.solutions == 724);  // OEIS A000170
+    CHECK(cells.total.updates == whole.total.updates);
+    CHECK(cells.total.nodes == whole.total.nodes);
 }
 
 TEST_CASE("the test set has solutions and dead ends above the split depth", "[split]") {

@@ -34,6 +34,7 @@ namespace xcount {
 template <std::size_t Words>
 class BitsOf {
 public:
+    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr std::size_t kMaxItems = 64 * Words;
     static constexpr std::size_t kMaxPrimary = 255;  // a primary item's bit, and the spare counter, fit a byte
     // InputError when the matrix has more than kMaxItems items or kMaxPrimary primary ones.
@@ -168,12 +169,14 @@ template <class Policy>
 SearchStats BitsOf<Words>::walk(Policy& policy, const Limits& limits) {
     SearchStats stats;
     std::uint64_t updates = 0, nodes = 0;
-    const int base = depth_;
-    int level = base;
+    const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
+    int level = depth_;
 
 forward:
-    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
-    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
+    if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
+        detail::record_position(*this, limits, base, level);
+        goto interrupted;
+    }
     if (solved(level)) {
         if constexpr (Policy::cuts) {
             policy.cut(level);
@@ -227,6 +230,7 @@ interrupted:
     stats.complete = false;
 
 done:
+    depth_ = base;  // a resumed walk has backed up through the levels replayed for it
     stats.updates = updates;
     stats.nodes = nodes;
     return stats;

@@ -33,6 +33,10 @@ namespace xcount {
 
 class Cells {
 public:
+    // The order in which an item's options are tried depends on the path that led there, so a
+    // position (Limits::position) cannot say which were tried: a walk of Cells is not resumed
+    // inside; the runner solves each subproblem in one piece.
+    static constexpr bool kResumesInside = false;
     explicit Cells(const Matrix& matrix);
 
     SearchStats count(const Limits& limits = {});
@@ -211,13 +215,15 @@ SearchStats Cells::walk(Policy& policy, const Limits& limits) {
     Index* const x = choice_.data();
     Index* const branch = branch_.data();
     Index* const tried = tried_.data();
-    const int base = depth_;
-    int level = base;
+    const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
+    int level = depth_;
     Index best = 0;
 
 forward:
-    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
-    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
+    if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
+        detail::record_position(*this, limits, base, level);
+        goto interrupted;
+    }
     if (active_count_ == 0) {
         if constexpr (Policy::cuts) {
             policy.cut(level);
@@ -279,6 +285,7 @@ interrupted:
     unwind_to(level, base);
 
 done:
+    depth_ = base;  // a resumed walk has backed up through the levels replayed for it
     stats.updates = updates;
     stats.nodes = nodes;
     return stats;

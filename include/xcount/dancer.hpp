@@ -77,10 +77,30 @@ struct Limits {
     Count max_solutions = 0;                    // 0: no limit
     const std::atomic<bool>* stop = nullptr;    // polled once per tree node
     std::uint64_t max_nodes = 0;                // stop before entering more tree nodes than this (0: no limit)
+    // Carrying on inside a subtree: the walk's subtree is rooted at level resume_base, and the
+    // levels from there to depth() were replayed as the position where an earlier walk of it
+    // stopped; the walk does the rest of the subtree, as if it had never stopped (-1: a whole
+    // walk of the subtree at depth()).
+    int resume_base = -1;
+    // When a stop or the node limit interrupts the walk: the options chosen from its base to
+    // where it stopped (all the work before that position is in the figures returned). Replay
+    // them and walk with resume_base to do the rest.
+    std::vector<OptionId>* position = nullptr;
 };
+
+namespace detail {
+// What a walk interrupted at `level` leaves in limits.position (see Limits).
+template <class Engine>
+void record_position(const Engine& engine, const Limits& limits, int base, int level) {
+    if (limits.position == nullptr) return;
+    limits.position->clear();
+    for (int k = base; k < level; ++k) limits.position->push_back(engine.option_at(k));
+}
+}  // namespace detail
 
 class Dancer {
 public:
+    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     explicit Dancer(const Matrix& matrix);
 
     // Every solution below the current state, counted.
@@ -273,13 +293,15 @@ SearchStats Dancer::walk(Policy& policy, const Limits& limits) {
     SearchStats stats;
     std::uint64_t updates = 0, nodes = 0;
     Ref* x = choice_.data();
-    const int base = depth_;
-    int level = base;
+    const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
+    int level = depth_;
     Ref best = 0, cur = 0;
 
 forward:
-    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) goto interrupted;
-    if (limits.max_nodes != 0 && nodes >= limits.max_nodes) goto interrupted;
+    if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
+        detail::record_position(*this, limits, base, level);
+        goto interrupted;
+    }
     if (link(0).next == 0) {
         if constexpr (Policy::cuts) {
             policy.cut(level);
@@ -341,6 +363,7 @@ interrupted:
     unwind_to(level, base);
 
 done:
+    depth_ = base;  // a resumed walk has backed up through the levels replayed for it
     stats.updates = updates;
     stats.nodes = nodes;
     return stats;

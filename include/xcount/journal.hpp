@@ -5,7 +5,11 @@
 //     xcount-journal 1 fingerprint=7d2c...e1 depth=4 subproblems=1771
 //     17 12 40317 2213 0.004132 9f03...c2      <- id solutions updates nodes seconds check
 //     17 12 40317 2213 0.004132 fixed=12,0,0,0 9f03...c2   <- with --symmetry check
+//     18 3 9102 512 9.771 at=41,77,103 5be0...19   <- 18 stopped part way, at that position
 //
+// A subproblem stopped part way (a limit, a signal, or from time to time in a long one) is
+// recorded with its figures so far and its position (Limits::position); a later line for it
+// supersedes that one, and a resumed run carries on from the last.
 // `check` hashes the rest of its line, so a hand-edited or damaged line is refused. A torn
 // last line (no newline: the process died while writing it) is ignored, cut off and redone.
 // Each line goes to the kernel in one write as soon as it is finished (it survives kill -9),
@@ -54,9 +58,9 @@ public:
     Journal(const Journal&) = delete;
     Journal& operator=(const Journal&) = delete;
 
-    void record(std::size_t id, const SubproblemResult& result);  // JournalError when it cannot
+    void record(std::size_t id, const SubproblemResult& result);  // finished or partial; JournalError when it cannot
     void sync();  // fsync now; JournalError when it fails
-    std::size_t recorded() const { return recorded_; }  // finished subproblems in the file
+    std::size_t recorded() const { return recorded_; }  // finished subproblems in the file (partial ones aside)
 
 private:
     // Locks the file, checks it belongs to this run, reads what it holds into `known`, cuts a

@@ -11,10 +11,13 @@
 //     RunReport r = run_split(matrix, split, {}, RunOptions{.threads = 8});
 //     // r.total.solutions: the count; r.total.complete: every subproblem finished
 //
-// `done` may hold results known from an earlier run (a checkpoint journal): those
-// subproblems are skipped and their figures counted. `on_finished` sees every subproblem
-// finished in this run, one call at a time (the runner serialises the calls; it is not on the
-// hot path). When `stop` is raised, subproblems in flight are abandoned, not recorded.
+// `done` may hold results known from an earlier run (a checkpoint journal): finished ones are
+// skipped and their figures counted; partial ones carry on from their position. With
+// slice_nodes, a subproblem is walked in slices of that many nodes; between slices, and when a
+// stop or the node limit ends the run in the middle of one, `on_partial` sees how far it got
+// (its figures so far and the position to carry on from), so nothing it did is lost.
+// `on_finished` sees every subproblem finished in this run. Both are called one at a time (the
+// runner serialises them; they are not on the hot path). A partial subproblem is never counted.
 #pragma once
 
 #include <atomic>
@@ -34,6 +37,10 @@ struct SubproblemResult {
     double seconds = 0;
     std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
     LevelProfile profile;      // with RunOptions::profile: nodes and updates per level
+    // Unfinished: the options below the prefix where its walk stopped; the figures above cover
+    // all the work before that position (see Limits::position). Empty: nothing done yet.
+    std::vector<OptionId> position;
+    bool partial() const { return !finished && !position.empty(); }
 };
 
 // Which exact-cover engine solves the subproblems: all make the same choices, so every split
@@ -85,6 +92,11 @@ struct RunOptions {
     bool profile = false;  // record nodes and updates per tree level (RunReport::profile)
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
     std::function<void(std::size_t id)> on_started = nullptr;  // from the thread about to solve it
+    // Walk each subproblem in slices of this many nodes (0: in one piece), calling on_partial
+    // after each slice that ends inside it; `final` when the run stops there (a stop or the
+    // node limit) rather than carrying on.
+    std::uint64_t slice_nodes = 0;
+    std::function<void(std::size_t id, const SubproblemResult& partial, bool final)> on_partial = nullptr;
     // Solve only the subproblems whose id is shard_index modulo shard_count; the totals are
     // then this share's (the work above the cut goes to shard 0).
     std::size_t shard_index = 0, shard_count = 1;

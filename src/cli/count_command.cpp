@@ -6,6 +6,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -25,6 +26,34 @@
 namespace xcount::cli {
 
 namespace {
+
+// A subproblem is walked in slices of this many nodes (a tenth of a second to half a second),
+// between which its progress can be shown and journaled; each slice replays the prefix and
+// the position, a cost lost in the noise at this size.
+constexpr std::uint64_t kSliceNodes = std::uint64_t{1} << 20;
+
+// When a long subproblem's progress goes to the journal: a tenth of the time it has run in
+// this process, at least a second and at most a minute apart (and always when the run stops
+// inside it). A kill loses at most that, and a week-long subproblem writes about a line a
+// minute.
+class PartialSchedule {
+public:
+    bool due(std::size_t id) {
+        const auto now = std::chrono::steady_clock::now();
+        const auto [it, first] = times_.try_emplace(id, Times{now, now});
+        const auto interval = std::clamp<std::chrono::steady_clock::duration>((now - it->second.first_seen) / 10,
+                                                                              std::chrono::seconds(1), std::chrono::minutes(1));
+        if (first || now - it->second.written < interval) return false;
+        it->second.written = now;
+        return true;
+    }
+
+private:
+    struct Times {
+        std::chrono::steady_clock::time_point first_seen, written;
+    };
+    std::map<std::size_t, Times> times_;
+};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -107,11 +136,14 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
         journal = std::make_unique<Journal>(settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0},
                                             known);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, split.size());
-    for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count)
+    for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count) {
         outcome.resumed += known[id].finished ? 1 : 0;
+        outcome.resumed_partly += known[id].partial() ? 1 : 0;
+    }
 
     RunReport report;
     {
+        PartialSchedule schedule;
         std::vector<std::size_t> own;
         for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
         ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader);
@@ -133,6 +165,17 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
                                progress.finished(id, r);
                            },
                            .on_started = [&](std::size_t id) { progress.started(id); },
+                           .slice_nodes = kSliceNodes,
+                           .on_partial = [&](std::size_t id, const SubproblemResult& r, bool final) {
+                               progress.progressed(id, r);
+                               if (!journal || !outcome.failure.empty() || !(schedule.due(id) || final)) return;
+                               try {
+                                   journal->record(id, r);
+                               } catch (const JournalError& e) {
+                                   outcome.failure = e.what();
+                                   stop = true;
+                               }
+                           },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count};
         report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)

@@ -121,6 +121,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         if (!o.engine.empty()) std::cout << ", engine: " << o.engine;
         std::cout << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
         if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
+        if (o.resumed_partly) std::cout << " (" << o.resumed_partly << " carried on from where the checkpoint left them)";
         std::cout << '\n';
     }
     if (!o.slowest.empty()) {

@@ -20,6 +20,7 @@ struct Outcome {
     int depth = 0;
     std::size_t subproblems = 1;
     std::size_t resumed = 0;
+    std::size_t resumed_partly = 0;          // subproblems a journal had stopped part way, carried on
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
     std::size_t shard_index = 0, shard_count = 1;
     std::string symmetry;                    // one line saying what the group did ("" if none)

@@ -88,11 +88,13 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
     : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), work_(enabled ? split.size() : 0) {
     if (!enabled) return;
     prober_.emplace(matrix);
-    for (std::size_t id : ids_)
+    for (std::size_t id : ids_) {
         if (id < known.size() && known[id].finished) {
             ++resumed_;
             work_.finished(id, known[id].seconds);
         }
+        if (id < known.size() && known[id].partial()) before_[id] = known[id].stats;
+    }
     done_ = resumed_;
     prober_->set_forced_items(split.forced_items(), split.second_below());
     prober_->set_choice(split.choice());
@@ -117,13 +119,22 @@ void ProgressDisplay::started(std::size_t id) {
     in_flight_[id] = std::chrono::steady_clock::now();
 }
 
+void ProgressDisplay::progressed(std::size_t id, const SubproblemResult& partial) {
+    if (!thread_.joinable()) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const SearchStats& before = before_[id];
+    partial_[id] = SearchStats{partial.stats.solutions - before.solutions, partial.stats.updates - before.updates, 0};
+}
+
 void ProgressDisplay::finished(std::size_t id, const SubproblemResult& result) {
     if (!thread_.joinable()) return;
     std::lock_guard<std::mutex> lock(mutex_);
     in_flight_.erase(id);
+    partial_.erase(id);
     ++done_;
-    solutions_ += result.stats.solutions;
-    updates_ += result.stats.updates;
+    const SearchStats& before = before_[id];
+    solutions_ += result.stats.solutions - before.solutions;
+    updates_ += result.stats.updates - before.updates;
     work_.finished(id, result.seconds);
 }
 
@@ -165,7 +176,10 @@ void ProgressDisplay::loop() {
 void ProgressDisplay::draw() {  // called with mutex_ held
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(updates_) / elapsed : 0;  // shown
+    Count solutions = solutions_;
+    std::uint64_t updates = updates_;
+    for (const auto& [id, so_far] : partial_) solutions += so_far.solutions, updates += so_far.updates;
+    const double rate = elapsed > 0 ? static_cast<double>(updates) / elapsed : 0;  // shown
     const WorkModel::Calibration c = work_.calibrate(ids_, calibrate_since_);  // in thread-seconds
     const double finished_work = work_.finished_total(ids_);
     double done = finished_work, remaining = 0, longest = 0;
@@ -190,7 +204,7 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     std::string eta = "?";
     if (finished_work > 0 && !all_done) eta = clock_text(std::max(remaining / threads_, longest) + 0.5);  // rounded
     std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent,
-                 done_, ids_.size(), to_string(solutions_).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
+                 done_, ids_.size(), to_string(solutions).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
     std::fflush(stderr);
 }
 

@@ -77,6 +77,7 @@ public:
     ProgressDisplay& operator=(const ProgressDisplay&) = delete;
 
     void started(std::size_t id);
+    void progressed(std::size_t id, const SubproblemResult& partial);  // a slice of a long one done
     void finished(std::size_t id, const SubproblemResult& result);
 
 private:
@@ -94,7 +95,9 @@ private:
     bool quit_ = false;
     std::size_t done_ = 0;
     Count solutions_ = 0;
-    std::uint64_t updates_ = 0;     // this run's
+    std::uint64_t updates_ = 0;     // this run's, in finished subproblems
+    std::map<std::size_t, SearchStats> before_;   // partial subproblems resumed: their figures from earlier runs
+    std::map<std::size_t, SearchStats> partial_;  // subproblems in flight: this run's figures so far
     WorkModel work_;
     std::map<std::size_t, std::chrono::steady_clock::time_point> in_flight_;  // id: when it started
     std::optional<Dancer> prober_;  // the display thread's own engine for the estimates

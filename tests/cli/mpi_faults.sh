@@ -41,6 +41,25 @@ for key in solutions updates nodes distinct; do
 done
 echo "--node-limit over MPI: partial, exit 3; $slices slices of 20000 nodes reach 14200 (OEIS A000170) with the one run's figures"
 
+# 1b. --time-limit slices over MPI of 15 queens unsplit: the one subproblem stops part way,
+#     rank 0 journals where, and the next run hands it out again from there.
+rm -f "$dir/whole.j"
+runs=0
+while :; do
+    runs=$((runs + 1))
+    [ $runs -le 40 ] || fail "40 time-limit slices over MPI did not finish 15 queens unsplit"
+    run mpi count queens --n 15 --split-depth 0 --mpi --threads 1 --time-limit 0.7 --checkpoint "$dir/whole.j" --json
+    [ "$status" = 3 ] && continue
+    expect_status 0 "time-limit slices over MPI"
+    break
+done
+[ $runs -ge 2 ] || fail "time-limit slices over MPI: done in one run"
+single=$("$xcount" count queens --n 15 --split-depth 0 --json)
+for key in solutions updates nodes distinct; do
+    [ "$(field "$out" $key)" = "$(field "$single" $key)" ] || fail "time-limit slices over MPI, $key: $(field "$out" $key), one run $(field "$single" $key)"
+done
+echo "--time-limit 0.7 slices over MPI of 15 queens unsplit: $runs runs, 2279184 (OEIS A000170) with the one run's updates and nodes"
+
 # 2. A journal only rank 0 can see, made at depth 4 by a run stopped at a node limit, resumed
 #    with the workers in another folder: the exact total, and the journal stays right.
 (cd "$dir/A" && "$xcount" count queens --n 13 --split-depth 4 --node-limit 300000 --checkpoint q.j > /dev/null 2>&1)
