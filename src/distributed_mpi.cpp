@@ -252,8 +252,10 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
     // everything is done, a limit or signal stops the run, or a rank fails.
     if (done.empty()) done.resize(split.size());
     std::vector<std::size_t> pending;
-    for (std::size_t id = 0; id < split.size(); ++id)
-        if (!done[id].finished) pending.push_back(id);
+    std::vector<std::size_t> by_id(split.size());
+    for (std::size_t id = 0; id < split.size(); ++id) by_id[id] = id;
+    for (std::size_t id : options.order ? *options.order : by_id)
+        if (id < done.size() && !done[id].finished) pending.push_back(id);
     const std::size_t workers = static_cast<std::size_t>(ranks - 1);
     const std::size_t chunk = std::max<std::size_t>(1, pending.size() / (workers * 16));
     const std::size_t order = options.group ? options.group->order() : 0;

@@ -1,6 +1,8 @@
 #include "xcount/estimate.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -61,6 +63,23 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
     }
     const auto n = static_cast<double>(probes);
     return {probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
+}
+
+std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+    Dancer dancer(matrix);
+    dancer.set_forced_items(split.forced_items(), split.second_below());
+    dancer.set_choice(split.choice());
+    std::mt19937_64 rng(seed);
+    std::vector<double> work(split.size(), 0);
+    for (std::size_t id = 0; id < split.size(); ++id) {
+        dancer.replay(split.prefix(id));
+        for (std::uint64_t p = 0; p < probes; ++p) work[id] += probe_below(dancer, rng).updates;
+        dancer.unwind();
+    }
+    std::vector<std::size_t> order(split.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&work](std::size_t a, std::size_t b) { return work[a] > work[b]; });
+    return order;
 }
 
 }  // namespace xcount

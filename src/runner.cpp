@@ -81,7 +81,18 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
     std::mutex finish_lock;
     std::atomic<bool> halt{false};  // no new subproblem after a stop or the node limit
     std::atomic<std::uint64_t> nodes_used{0};
-    const auto n = static_cast<long long>(report.own.size());
+    // The order in which the threads take them: by id, or as options.order says.
+    std::vector<std::size_t> schedule = report.own;
+    if (options.order) {
+        std::vector<char> mine(report.results.size(), 0);
+        for (std::size_t id : report.own) mine[id] = 1;
+        schedule.clear();
+        for (std::size_t id : *options.order)
+            if (id < mine.size() && mine[id]) schedule.push_back(id), mine[id] = 0;
+        for (std::size_t id : report.own)
+            if (mine[id]) schedule.push_back(id);  // any the order left out, last
+    }
+    const auto n = static_cast<long long>(schedule.size());
 
 #pragma omp parallel num_threads(report.threads)
     {
@@ -100,7 +111,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         for (long long k = 0; k < n; ++k) {
             if (!engine || failures.failed() || halt.load(std::memory_order_relaxed)) continue;
             try {
-                const std::size_t id = report.own[static_cast<std::size_t>(k)];
+                const std::size_t id = schedule[static_cast<std::size_t>(k)];
                 auto& slot = report.results[id];
                 if (slot.finished) continue;
                 if (options.stop && options.stop->load(std::memory_order_relaxed)) {

@@ -102,6 +102,9 @@ struct RunOptions {
     std::size_t shard_index = 0, shard_count = 1;
     // When set, solve exactly these ids instead (an MPI worker's chunk); totals cover them.
     const std::vector<std::size_t>* ids = nullptr;
+    // When set, take the subproblems in this order (ids; largest_first gives one) rather than
+    // by id. Results and totals are the same either way: they are summed by id.
+    const std::vector<std::size_t>* order = nullptr;
 };
 
 struct RunReport {
