@@ -130,6 +130,12 @@ TEMPLATE_TEST_CASE("a walk stopped anywhere resumes from its position to the sam
     }
 }
 
+void check_same_figures(const RunReport& a, const RunReport& b) {
+    CHECK(a.total.solutions == b.total.solutions);
+    CHECK(a.total.updates == b.total.updates);
+    CHECK(a.total.nodes == b.total.nodes);
+}
+
 TEST_CASE("a run stopped inside its subproblems carries on from their positions to the same figures", "[runner][resume]") {
     const Problem queens = make_queens(10);
     const Matrix& m = queens.matrix;
@@ -157,9 +163,7 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
                 } while (!report.total.complete);
                 CHECK(runs > 2);
                 CHECK(partials > runs);
-                CHECK(report.total.solutions == whole.total.solutions);
-                CHECK(report.total.updates == whole.total.updates);
-                CHECK(report.total.nodes == whole.total.nodes);
+                check_same_figures(report, whole);
                 CHECK(report.fixed == whole.fixed);
             }
 }
@@ -182,8 +186,7 @@ TEST_CASE("largest-first: a permutation of the subproblems, big ones first, and 
     for (int threads : {1, 3}) {
         const RunReport scheduled = run_split(m, split, {}, RunOptions{.threads = threads, .order = &order});
         CHECK(scheduled.total.solutions == 2680);  // OEIS A000170
-        CHECK(scheduled.total.updates == by_id.total.updates);
-        CHECK(scheduled.total.nodes == by_id.total.nodes);
+        check_same_figures(scheduled, by_id);
         CHECK(scheduled.own == by_id.own);
     }
 }
@@ -196,8 +199,7 @@ TEST_CASE("Cells, which cannot carry on inside a subproblem, redoes one another 
     const RunReport cells = run_split(m, split, stopped.results, RunOptions{.threads = 1, .engine = EngineKind::cells, .slice_nodes = 100});
     const RunReport whole = run_split(m, split, {}, RunOptions{.threads = 1});
     CHECK(cells.total.solutions == 724);  // OEIS A000170
-    CHECK(cells.total.updates == whole.total.updates);
-    CHECK(cells.total.nodes == whole.total.nodes);
+    check_same_figures(cells, whole);
 }
 
 TEST_CASE("the test set has solutions and dead ends above the split depth", "[split]") {

@@ -92,14 +92,22 @@ echo "an unopenable journal, a foreign journal, a file the workers cannot read, 
 
 # 4. kill -9 of one rank: the job ends without a complete total; the journal resumes to the
 #    published total of 16 queens (14,772,512, OEIS A000170).
-mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/k.j" > "$dir/killed.out" 2>&1 &
-job=$!
-sleep 2.5
-victim=$(pgrep -x xcount | tail -n 1)
-[ -n "$victim" ] || fail "no rank to kill"
-kill -9 "$victim"
-wait $job
-status=$?
+# interrupted JOURNAL OUTPUT SIGNAL WHICH: 16 queens over 3 ranks, after 2.5 s SIGNAL to the
+# last rank started (WHICH = one) or to every rank (all); the exit status of mpirun in $status.
+interrupted() {
+    local journal=$1 output=$2 signal=$3 which=$4
+    mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$output" 2>&1 &
+    local job=$!
+    sleep 2.5
+    local ranks
+    ranks=$(pgrep -x xcount)
+    [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
+    [ -n "$ranks" ] || fail "no rank to signal"
+    kill "-$signal" $ranks
+    wait $job
+    status=$?
+}
+interrupted "$dir/k.j" "$dir/killed.out" 9 one
 killed_status=$status
 [ "$killed_status" != 0 ] || fail "mpirun exited 0 after a rank was killed"
 ! grep -Eq "^solutions: [0-9]+$" "$dir/killed.out" || fail "a complete total after a rank was killed: $(cat "$dir/killed.out")"
@@ -111,12 +119,7 @@ echo "kill -9 of a rank: mpirun exit $killed_status, no total; $held subproblems
 
 # 5. SIGTERM to every rank (what Slurm sends at the time limit): exit 3, the partial figures
 #    labelled, and the journal resumes to the total.
-mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$dir/t.j" > "$dir/term.out" 2>&1 &
-job=$!
-sleep 2.5
-pkill -TERM -x xcount
-wait $job
-status=$?
+interrupted "$dir/t.j" "$dir/term.out" TERM all
 out=$(cat "$dir/term.out")
 expect_status 3 "SIGTERM to every rank"
 expect_line "^xcount: stopped by signal 15: [0-9]+ of 2091 subproblems done; run again with the same --checkpoint to resume$" "SIGTERM"
