@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <random>
 #include <stdexcept>
 
 #include "cli.hpp"
@@ -115,12 +116,21 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
 
 // For a long count, the subproblems largest-estimated-first, so that the threads (and ranks)
 // finish close together instead of one working alone on a big one at the end; nullopt for a
-// short one, where the probes would cost more than they save. The probes take about 50 us
-// each: 256 to judge the whole tree, then up to 32 below each prefix.
+// short one, where the probes would cost more than they save. A probe takes about 50 us on
+// the tilings: up to 256 (and 50 ms) judge the whole tree, then up to 32 go below each prefix.
 std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     constexpr double kLongUpdates = 3e10;  // about a minute on one thread
-    constexpr std::uint64_t kProbeBudget = 200000;
-    if (plan.split.size() < 2 || estimate_tree(*plan.matrix, 256, 1, plan.choice).updates.mean < kLongUpdates) return std::nullopt;
+    constexpr std::uint64_t kProbeBudget = 50000;
+    if (plan.split.size() < 2) return std::nullopt;
+    Dancer dancer(*plan.matrix);
+    dancer.set_forced_items(plan.split.forced_items(), plan.split.second_below());
+    dancer.set_choice(plan.choice);
+    std::mt19937_64 rng(1);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+    double updates = 0;
+    int probes = 0;
+    while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
+    if (updates / probes < kLongUpdates) return std::nullopt;
     const std::uint64_t each = std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32);
     return largest_first(*plan.matrix, plan.split, each, 2);
 }
