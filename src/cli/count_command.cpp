@@ -130,7 +130,7 @@ std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     double updates = 0;
     int probes = 0;
     while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
-    if (updates / probes < kLongUpdates) return std::nullopt;
+    if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
     const std::uint64_t each = std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32);
     return largest_first(*plan.matrix, plan.split, each, 2);
 }
