@@ -59,30 +59,28 @@ std::string body_of(std::size_t id, const SubproblemResult& r) {
     return body;
 }
 
-// "at=o1,o2,..." into the position of a partial subproblem; false when malformed.
-bool parse_position(const std::string& field, std::vector<OptionId>& position) {
-    if (!field.starts_with("at=")) return false;
-    std::istringstream parts(field.substr(3));
-    std::string part;
-    while (std::getline(parts, part, ',')) {
-        const auto value = parse_count(part);
-        if (!value || *value > static_cast<Count>(std::numeric_limits<OptionId>::max())) return false;
-        position.push_back(static_cast<OptionId>(*value));
-    }
-    return !position.empty();
-}
-
-// "fixed=a,b,c" into counts; false when malformed.
-bool parse_fixed(const std::string& field, std::vector<Count>& fixed) {
-    if (field.rfind("fixed=", 0) != 0) return false;
-    std::istringstream parts(field.substr(6));
+// "NAME=a,b,c" (at least one count) into counts; false when malformed.
+bool parse_counts(const std::string& field, std::string_view name, std::vector<Count>& counts) {
+    if (!field.starts_with(name) || field.size() <= name.size() || field[name.size()] != '=') return false;
+    std::istringstream parts(field.substr(name.size() + 1));
     std::string part;
     while (std::getline(parts, part, ',')) {
         const auto value = parse_count(part);
         if (!value) return false;
-        fixed.push_back(*value);
+        counts.push_back(*value);
     }
-    return !fixed.empty();
+    return !counts.empty();
+}
+
+// "at=o1,o2,..." into the position of a partial subproblem; false when malformed.
+bool parse_position(const std::string& field, std::vector<OptionId>& position) {
+    std::vector<Count> options;
+    if (!parse_counts(field, "at", options)) return false;
+    for (Count o : options) {
+        if (o > static_cast<Count>(std::numeric_limits<OptionId>::max())) return false;
+        position.push_back(static_cast<OptionId>(o));
+    }
+    return true;
 }
 
 // One recorded line: "id solutions updates nodes seconds [fixed=...] [at=...] check"; with at=,
@@ -102,7 +100,7 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
     r.finished = true;
     while (in >> extra) {
         if (extra.starts_with("fixed=") && r.fixed.empty() && r.finished) {
-            if (!parse_fixed(extra, r.fixed)) return false;
+            if (!parse_counts(extra, "fixed", r.fixed)) return false;
         } else if (extra.starts_with("at=") && r.finished) {
             if (!parse_position(extra, r.position)) return false;
             r.finished = false;

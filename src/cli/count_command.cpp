@@ -168,6 +168,17 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
     RunReport report;
     {
         PartialSchedule schedule;
+        // Into the journal, if any, until a write fails (a full disk): then the run stops, and
+        // the journal, cut back to its last whole line, stays valid.
+        const auto record = [&](std::size_t id, const SubproblemResult& r) {
+            if (!journal || !outcome.failure.empty()) return;
+            try {
+                journal->record(id, r);
+            } catch (const JournalError& e) {
+                outcome.failure = e.what();
+                stop = true;
+            }
+        };
         std::vector<std::size_t> own;
         for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
         ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader);
@@ -178,27 +189,14 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
                            .max_nodes = settings.node_limit,
                            .profile = settings.profile,
                            .on_finished = [&](std::size_t id, const SubproblemResult& r) {
-                               if (journal && outcome.failure.empty()) {
-                                   try {
-                                       journal->record(id, r);
-                                   } catch (const JournalError& e) {  // a full disk: stop, keep the journal valid
-                                       outcome.failure = e.what();
-                                       stop = true;
-                                   }
-                               }
+                               record(id, r);
                                progress.finished(id, r);
                            },
                            .on_started = [&](std::size_t id) { progress.started(id); },
                            .slice_nodes = kSliceNodes,
                            .on_partial = [&](std::size_t id, const SubproblemResult& r, bool final) {
                                progress.progressed(id, r);
-                               if (!journal || !outcome.failure.empty() || !(schedule.due(id) || final)) return;
-                               try {
-                                   journal->record(id, r);
-                               } catch (const JournalError& e) {
-                                   outcome.failure = e.what();
-                                   stop = true;
-                               }
+                               if (schedule.due(id) || final) record(id, r);
                            },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count,
