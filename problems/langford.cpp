@@ -18,6 +18,9 @@ Problem make_langford(int n, bool up_to_reversal) {
             b.add_option({static_cast<ItemId>(k - 1), static_cast<ItemId>(n + i), static_cast<ItemId>(n + i + k + 1)});
             pairs->emplace_back(k, i);
         }
+    std::vector<ItemId> scan;  // the scan engine fills the positions left to right, the values then fill by themselves
+    for (int i = 0; i < 3 * n; ++i) scan.push_back(static_cast<ItemId>((n + i) % (3 * n)));
+    b.set_scan_order(std::move(scan));
     Problem p{"langford n=" + std::to_string(n) + (up_to_reversal ? " up to reversal" : ""), std::move(b).build()};
     if (!up_to_reversal) {  // reversal: the pair k at (i, i+k+1) goes to (2n-2-i-k, 2n-1-i)
         std::map<std::pair<int, int>, OptionId> option_of;

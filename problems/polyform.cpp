@@ -410,6 +410,28 @@ Picture draw_solution(const std::vector<Placement>& placements, const std::vecto
     return picture;
 }
 
+// The order of the scan engine: the board's cells along its short side (the coordinate of least
+// extent varies fastest), as the bitboard solvers fill a rectangle, then the pieces.
+std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const std::vector<std::vector<ItemId>>& copy_items, Copies copies) {
+    Cell low = cell_item.begin()->first, high = low;
+    for (const auto& [c, item] : cell_item)
+        for (std::size_t k = 0; k < c.size(); ++k) low[k] = std::min(low[k], c[k]), high[k] = std::max(high[k], c[k]);
+    std::array<std::size_t, std::tuple_size_v<Cell>> axes{};
+    std::iota(axes.begin(), axes.end(), std::size_t{0});
+    std::stable_sort(axes.begin(), axes.end(), [&](std::size_t a, std::size_t b) { return high[a] - low[a] > high[b] - low[b]; });
+    std::vector<std::pair<Cell, ItemId>> cells(cell_item.begin(), cell_item.end());
+    std::sort(cells.begin(), cells.end(), [&](const auto& a, const auto& b) {
+        for (std::size_t k : axes)
+            if (a.first[k] != b.first[k]) return a.first[k] < b.first[k];
+        return false;
+    });
+    std::vector<ItemId> order;
+    for (const auto& cell : cells) order.push_back(cell.second);
+    if (!copies.at_most)
+        for (const auto& items : copy_items) order.insert(order.end(), items.begin(), items.end());
+    return order;
+}
+
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
@@ -459,6 +481,7 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 }
             }
     }
+    b.set_scan_order(scan_order(cell_item, copy_items, copies));
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
     problem.overcount = overcount;

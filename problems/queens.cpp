@@ -54,6 +54,10 @@ Problem make_queens(int n) {
             b.add_option({row[u], col[v], diag[u + v], anti[u + static_cast<std::size_t>(n - 1) - v]});
         }
     }
+    // The scan engine goes row by row, as the bitwise solvers do; the columns then fill by themselves.
+    std::vector<ItemId> scan = row;
+    scan.insert(scan.end(), col.begin(), col.end());
+    b.set_scan_order(std::move(scan));
     // Option id i*n + j is the queen on (i, j): the renderer and the symmetries rely on it.
     Problem p{"queens n=" + std::to_string(n), std::move(b).build(), [n](std::span<const OptionId> s) { return render_board(n, s); }};
     for (const LatticeMap& map : lattice_maps(false)) {

@@ -10,7 +10,7 @@
 namespace xcount {
 
 template <std::size_t Words>
-BitsOf<Words>::BitsOf(const Matrix& matrix) {
+BitsOf<Words>::BitsOf(const Matrix& matrix) : scan_(matrix) {
     if (!fits(matrix))
         throw InputError(matrix.item_count() > kMaxItems
                              ? "the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
@@ -23,6 +23,8 @@ BitsOf<Words>::BitsOf(const Matrix& matrix) {
     for (std::size_t i = 0; i < matrix.item_count(); ++i)
         if (matrix.item(static_cast<ItemId>(i)).kind == Kind::primary) bit_of_item_[i] = next++;
     primary_ = next;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (matrix.item(static_cast<ItemId>(i)).kind == Kind::primary) item_of_bit_.push_back(static_cast<ItemId>(i));
     for (std::size_t i = 0; i < matrix.item_count(); ++i)
         if (matrix.item(static_cast<ItemId>(i)).kind != Kind::primary) bit_of_item_[i] = next++;
     for (Id b = 0; b < primary_; ++b) primary_mask_.set(b);
@@ -227,7 +229,8 @@ typename BitsOf<Words>::Id BitsOf<Words>::choose_by_rule(int level) const {
     std::vector<Id> bits;
     std::vector<std::uint64_t> lengths;
     for (Id b = 0; b < primary_; ++b)
-        if (!at.covered.has(b)) bits.push_back(b), lengths.push_back(counts(level)[b]);
+        if (!at.covered.has(b))
+            bits.push_back(b), lengths.push_back(rule_.rule == ChooseRule::scan ? scan_.rank(item_of_bit_[b]) : counts(level)[b]);
     return bits[choose_position(rule_, lengths, path)];
 }
 

@@ -9,7 +9,7 @@
 
 namespace xcount {
 
-Cells::Cells(const Matrix& matrix) {
+Cells::Cells(const Matrix& matrix) : scan_(matrix) {
     const std::size_t n = matrix.item_count();
     std::vector<std::size_t> length(n, 0);
     for (std::size_t k = 0; k < matrix.option_count(); ++k)
@@ -36,6 +36,8 @@ Cells::Cells(const Matrix& matrix) {
         if (matrix.is_primary(static_cast<ItemId>(i))) {
             pos(item_base_[i]) = static_cast<Index>(active_.size());
             active_.push_back(item_base_[i]);
+            primary_bases_.push_back(item_base_[i]);
+            primary_ids_.push_back(static_cast<ItemId>(i));
         }
     active_count_ = static_cast<Index>(active_.size());
 
@@ -71,7 +73,9 @@ Cells::Index Cells::choose_by_rule(int level) const {
     std::vector<Index> items(active_.begin(), active_.begin() + active_count_);
     std::sort(items.begin(), items.end());  // set bases grow with ids: the dancer's ring order
     std::vector<std::uint64_t> lengths;
-    for (Index item : items) lengths.push_back(static_cast<std::uint64_t>(size(item)));
+    for (Index item : items)
+        lengths.push_back(rule_.rule == ChooseRule::scan ? scan_.rank(primary_ids_[primary_index(item)])
+                                                         : static_cast<std::uint64_t>(size(item)));
     return items[choose_position(rule_, lengths, path)];
 }
 

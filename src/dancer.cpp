@@ -14,7 +14,7 @@ SearchStats& SearchStats::operator+=(const SearchStats& other) {
     return *this;
 }
 
-Dancer::Dancer(const Matrix& matrix) {
+Dancer::Dancer(const Matrix& matrix) : scan_(matrix) {
     const std::size_t n = matrix.item_count();
     const std::size_t total = n + 2 + matrix.option_count() + matrix.node_count();
     if (total >= (std::size_t{1} << 32) / kStride)
@@ -89,8 +89,23 @@ std::uint64_t draw(std::uint64_t seed, std::span<const OptionId> path) {
 
 }  // namespace
 
+ScanCosts::ScanCosts(const Matrix& matrix)
+    : rank_(matrix.item_count(), static_cast<std::uint32_t>(matrix.item_count())), led_(matrix.item_count(), 0), holding_(matrix.item_count(), 0) {
+    const auto& order = matrix.scan_order();
+    for (std::size_t k = 0; k < order.size(); ++k) rank_[static_cast<std::size_t>(order[k])] = static_cast<std::uint32_t>(k);
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        ItemId lead = -1;
+        for (ItemId item : matrix.option(static_cast<OptionId>(o))) {
+            ++holding_[static_cast<std::size_t>(item)];
+            if (lead < 0 || rank(item) < rank(lead)) lead = item;
+        }
+        ++led_[static_cast<std::size_t>(lead)];
+    }
+}
+
 std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path) {
     if (choice.rule == ChooseRule::first) return 0;
+    if (choice.rule == ChooseRule::scan) return static_cast<std::size_t>(std::min_element(lengths.begin(), lengths.end()) - lengths.begin());
     // max_element and min_element give the first of equals (minmax_element the last largest).
     if (choice.rule == ChooseRule::max) return static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) - lengths.begin());
     const auto least = std::min_element(lengths.begin(), lengths.end());
@@ -105,7 +120,8 @@ Dancer::Ref Dancer::choose_by_rule(int level) const {
     for (int k = 0; k < level; ++k) path.push_back(option_at(k));
     std::vector<Ref> items;  // in ring order: the lowest id first
     std::vector<std::uint64_t> lengths;
-    for (Ref k = link(0).next; k != 0; k = link(k).next) items.push_back(k), lengths.push_back(node(k).top);
+    for (Ref k = link(0).next; k != 0; k = link(k).next)
+        items.push_back(k), lengths.push_back(rule_.rule == ChooseRule::scan ? scan_.rank(static_cast<ItemId>(k / kStride) - 1) : node(k).top);
     return items[choose_position(rule_, lengths, path)];
 }
 
@@ -139,8 +155,13 @@ Dancer::PushCost Dancer::push(OptionId option) {
     cost.item = cover(best);
     choice_[static_cast<std::size_t>(level)] = at;
     cost.rest = cover_rest(at);
+    if (rule_.rule == ChooseRule::scan) cost = {scan_cost(level, best), 0};
     ++depth_;
     return cost;
+}
+
+std::uint64_t Dancer::dead_end_cost() const {
+    return rule_.rule == ChooseRule::scan ? scan_cost(depth_, choose_at(depth_)) : 1;
 }
 
 void Dancer::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {

@@ -34,7 +34,7 @@ ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng) {
         }
         const std::vector<OptionId> options = dancer.branch_options();
         if (options.empty()) {
-            r.updates += weight;  // the dead end's item is covered once (DLX counts it)
+            r.updates += weight * static_cast<double>(dancer.dead_end_cost());
             break;
         }
         const auto d = static_cast<double>(options.size());

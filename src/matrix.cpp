@@ -76,7 +76,22 @@ std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items,
     return static_cast<OptionId>(matrix_.option_count() - 1);
 }
 
+void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
+    std::vector<char> seen(matrix_.item_count(), 0);
+    for (ItemId id : order) {
+        if (id < 0 || static_cast<std::size_t>(id) >= matrix_.item_count() || !matrix_.is_primary(id))
+            throw MatrixError("the scan order names an item that is not primary", -1);
+        if (seen[static_cast<std::size_t>(id)]++) throw MatrixError("the scan order names item " + quote_name(matrix_.item(id).name) + " twice", -1);
+    }
+    if (order.size() != matrix_.primary_count()) throw MatrixError("the scan order leaves out primary items", -1);
+    matrix_.scan_order_ = std::move(order);
+    matrix_.scan_order_given_ = true;
+}
+
 Matrix MatrixBuilder::build() && {
+    if (!matrix_.scan_order_given_)
+        for (std::size_t i = 0; i < matrix_.item_count(); ++i)
+            if (matrix_.is_primary(static_cast<ItemId>(i))) matrix_.scan_order_.push_back(static_cast<ItemId>(i));
     return std::move(matrix_);
 }
 

@@ -25,8 +25,9 @@ double conflict_density(const Matrix& matrix) {
     return pairs / (options * options) * (static_cast<double>(matrix.node_count()) / options);
 }
 
-EngineKind resolve_engine(EngineKind kind, const Matrix& matrix) {
+EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice) {
     if (kind != EngineKind::automatic) return kind;
+    if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
     // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
     // the dancer touches only those while bits scans the whole list; measured one thread,
@@ -38,12 +39,18 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix) {
                : EngineKind::dlx;
 }
 
+bool scan_pays(const Matrix& matrix) {
+    constexpr double kTilingDensity = 3;  // tilings 3.5-4; queens 1.0 and Langford 0.85 are faster under mrv
+    return matrix.scan_order_given() && WideScan::fits(matrix) && conflict_density(matrix) >= kTilingDensity;
+}
+
 const char* engine_name(EngineKind kind) {
     switch (kind) {
         case EngineKind::automatic: return "auto";
         case EngineKind::dlx: return "dlx";
         case EngineKind::cells: return "cells";
         case EngineKind::bits: return "bits";
+        case EngineKind::scan: return "scan";
     }
     return "?";
 }
@@ -201,16 +208,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     } else {
         for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
     }
-    switch (resolve_engine(options.engine, matrix)) {
-        case EngineKind::cells: solve_owned<Cells>(matrix, split, options, report); break;
-        case EngineKind::bits:
-            if (Bits::fits(matrix))
-                solve_owned<Bits>(matrix, split, options, report);
-            else
-                solve_owned<WideBits>(matrix, split, options, report);
-            break;
-        default: solve_owned<Dancer>(matrix, split, options, report);
-    }
+    with_engine_type(options.engine, matrix, split.choice(), [&]<class Engine>() { solve_owned<Engine>(matrix, split, options, report); });
 
     if (options.shard_index == 0 && !options.ids) {
         report.total = split.above();

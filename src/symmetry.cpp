@@ -220,6 +220,7 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     }
     for (const auto& [pair, weight] : second_original)
         r.second_weight[{reduced_id[static_cast<std::size_t>(pair.first)], reduced_id[static_cast<std::size_t>(pair.second)]}] = weight;
+    b.set_scan_order(matrix.scan_order());
     r.matrix = std::move(b).build();
     return r;
 }

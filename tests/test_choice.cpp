@@ -12,13 +12,14 @@
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
+#include "xcount/scan.hpp"
 #include "xcount/split.hpp"
 
 using namespace xcount;
 
 namespace {
 
-const ChooseRule kRules[] = {ChooseRule::mrv, ChooseRule::first, ChooseRule::max, ChooseRule::random, ChooseRule::mrv_random};
+const ChooseRule kRules[] = {ChooseRule::mrv, ChooseRule::first, ChooseRule::max, ChooseRule::random, ChooseRule::mrv_random, ChooseRule::scan};
 
 template <class Engine>
 SearchStats count_with(const Matrix& m, Choice choice) {
@@ -33,7 +34,7 @@ SearchStats count_with(const Matrix& m, Choice choice) {
 
 }  // namespace
 
-TEST_CASE("every choice rule counts the same solutions, on all three engines alike", "[choice]") {
+TEST_CASE("every choice rule counts the same solutions, on every engine alike", "[choice]") {
     std::mt19937 rng(42);
     for (int trial = 0; trial < 150; ++trial) {
         const Matrix m = test::random_matrix(rng, 3 + trial % 6, trial % 3, 6 + trial % 12);
@@ -53,6 +54,13 @@ TEST_CASE("every choice rule counts the same solutions, on all three engines ali
             const SearchStats wide = count_with<WideBits>(m, choice);
             REQUIRE(wide.solutions == truth);
             REQUIRE(wide.nodes == links.nodes);
+            if (rule == ChooseRule::scan) {
+                for (const SearchStats& scan : {count_with<Scan>(m, choice), count_with<WideScan>(m, choice)}) {
+                    REQUIRE(scan.solutions == truth);
+                    REQUIRE(scan.updates == links.updates);
+                    REQUIRE(scan.nodes == links.nodes);
+                }
+            }
         }
     }
     const Problem q = make_queens(8);

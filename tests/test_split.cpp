@@ -140,11 +140,14 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
     const Problem queens = make_queens(10);
     const Matrix& m = queens.matrix;
     const Group group = Group::generate(m, queens.symmetries);
+    // Cells solves in one piece: below. The scan engine on its own rule, and the dancer on it.
+    const std::pair<EngineKind, ChooseRule> runs_on[] = {
+        {EngineKind::dlx, ChooseRule::mrv}, {EngineKind::bits, ChooseRule::mrv}, {EngineKind::scan, ChooseRule::scan}, {EngineKind::dlx, ChooseRule::scan}};
     for (int depth : {0, 2})
-        for (EngineKind engine : {EngineKind::dlx, EngineKind::bits})  // Cells solves in one piece: below
+        for (const auto& [engine, rule] : runs_on)
             for (int threads : {1, 3}) {
-                INFO("depth " << depth << ", engine " << engine_name(engine) << ", " << threads << " threads");
-                const Split split = split_at_depth(m, depth);
+                INFO("depth " << depth << ", engine " << engine_name(engine) << ", rule " << static_cast<int>(rule) << ", " << threads << " threads");
+                const Split split = split_at_depth(m, depth, {}, {}, Choice{rule, 0});
                 const RunReport whole = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine, .group = &group});
                 REQUIRE(whole.total.solutions == 724);  // OEIS A000170
                 std::vector<SubproblemResult> known;

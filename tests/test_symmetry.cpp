@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include <numeric>
 #include <set>
 
@@ -113,12 +115,24 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
         for (int depth : {1, 2, 3})
             for (int threads : {1, 2, 3, 4}) {
                 INFO("depth " << depth << ", threads " << threads);
-                Split split = split_at_depth(reduction->matrix, std::max<int>(depth, static_cast<int>(reduction->items.size())),
-                                             reduction->items, reduction->refined);
+                const int deep = std::max<int>(depth, static_cast<int>(reduction->items.size()));
+                Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined);
                 split.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
                 for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                     CHECK(r.total.solutions == full);
+                }
+                // The scan rule's tree, forced items included: every engine, the same figures.
+                Split scan = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, Choice{ChooseRule::scan, 0});
+                scan.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
+                std::optional<SearchStats> first;
+                for (EngineKind engine : {EngineKind::scan, EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
+                    INFO("scan rule, engine " << engine_name(engine));
+                    const RunReport r = run_split(reduction->matrix, scan, {}, RunOptions{.threads = threads, .engine = engine});
+                    CHECK(r.total.solutions == full);
+                    if (!first) first = r.total;
+                    CHECK(r.total.nodes == first->nodes);
+                    CHECK(r.total.updates == first->updates);
                 }
             }
     }

@@ -146,8 +146,16 @@ private:
     std::vector<Id> forced_;              // bits forced at levels 0, 1, ...
     std::vector<char> second_below_;
     Choice rule_;
+    ScanCosts scan_;
+    std::vector<ItemId> item_of_bit_;     // primary bit -> item id
     LevelProfile* profile_ = nullptr;
     std::vector<OptionId> solution_;
+
+    std::uint64_t scan_cost(int level, Id best) const {
+        const bool forced = static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == best &&
+                            (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+        return scan_.node(item_of_bit_[best], forced);
+    }
 };
 
 template <std::size_t Words>
@@ -204,7 +212,8 @@ forward:
             }
         }
         ++nodes;
-        const std::uint64_t u = open(level, best);
+        std::uint64_t u = open(level, best);
+        if (rule_.rule == ChooseRule::scan) u = scan_cost(level, best);
         updates += u;
         if (profile_) profile_->record(level, 1, u);
     }
@@ -214,7 +223,8 @@ advance: {
         if (at.next == at.last) goto backup;
         const Id option = options_[at.next++];
         chosen_[static_cast<std::size_t>(level)] = option;
-        const std::uint64_t u = enter(level, option);
+        std::uint64_t u = enter(level, option);
+        if (rule_.rule == ChooseRule::scan) u = 0;
         updates += u;
         if (profile_) profile_->record(level, 0, u);
         ++level;

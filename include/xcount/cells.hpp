@@ -100,7 +100,19 @@ private:
     std::vector<Index> forced_;
     std::vector<char> second_below_;
     Choice rule_;
+    ScanCosts scan_;
+    std::vector<Index> primary_bases_;  // the primary items' set bases, in id order
     LevelProfile* profile_ = nullptr;
+
+    std::size_t primary_index(Index base) const {
+        return static_cast<std::size_t>(std::lower_bound(primary_bases_.begin(), primary_bases_.end(), base) - primary_bases_.begin());
+    }
+    std::uint64_t scan_cost(int level, Index item) const {
+        const bool forced = static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == item &&
+                            (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+        return scan_.node(primary_ids_[primary_index(item)], forced);
+    }
+    std::vector<ItemId> primary_ids_;   // the primary items' ids, in id order
 };
 
 // ---- the hot path ----
@@ -251,7 +263,8 @@ forward:
     }
     ++nodes;
     {
-        const std::uint64_t u = cover(best);
+        std::uint64_t u = cover(best);
+        if (rule_.rule == ChooseRule::scan) u = scan_cost(level, best);
         updates += u;
         if (profile_) profile_->record(level, 1, u);
     }
@@ -265,7 +278,8 @@ advance:
     }
     x[level] = set_[static_cast<std::size_t>(best + tried[level])];
     {
-        const std::uint64_t u = cover_rest(x[level]);
+        std::uint64_t u = cover_rest(x[level]);
+        if (rule_.rule == ChooseRule::scan) u = 0;
         updates += u;
         if (profile_) profile_->record(level, 0, u);
     }

@@ -45,10 +45,12 @@ struct SearchStats {
 // How the search picks the item to branch on. mrv (the default, Knuth's): fewest options,
 // ties to the lowest item id. first: the lowest active item id. max: most options (ties to
 // the lowest id). random: any active item. mrv-random: any among those with fewest options.
+// scan: the first active item in the matrix's scan order (Matrix::scan_order), the rule of the
+// scan engine; its updates are counted in the scan engine's unit by every engine (ScanCosts).
 // The random rules draw from a hash of the seed and the options chosen on the path so far,
 // so a choice depends only on where it is made: a split replays the same choices on any
 // engine, thread or machine.
-enum class ChooseRule { mrv, first, max, random, mrv_random };
+enum class ChooseRule { mrv, first, max, random, mrv_random, scan };
 struct Choice {
     ChooseRule rule = ChooseRule::mrv;
     std::uint64_t seed = 0;
@@ -58,7 +60,27 @@ struct Choice {
 // primary items' lengths in id order and the options chosen on the path to this node, the
 // position (in that order) of the item to branch on. Random draws are a hash of the seed and
 // the path.
+// Under scan, pass the items' ranks in the scan order as the lengths.
 std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path);
+
+// The cost of a node under the scan rule, in the scan engine's unit: the options it tests
+// there. Branching on the first open item in the scan order, it tests the options whose first
+// item in that order is this one (every other option holding it holds an item already covered);
+// on an item forced out of that order (symmetry reduction), every option holding it. Choosing
+// an option costs nothing more. Every engine counts these under scan, so figures agree.
+class ScanCosts {
+public:
+    explicit ScanCosts(const Matrix& matrix);
+    std::uint32_t rank(ItemId item) const { return rank_[static_cast<std::size_t>(item)]; }
+    std::uint64_t node(ItemId item, bool forced) const {
+        return forced ? holding_[static_cast<std::size_t>(item)] : led_[static_cast<std::size_t>(item)];
+    }
+
+private:
+    std::vector<std::uint32_t> rank_;     // per item: its place in the scan order (secondary: past the end)
+    std::vector<std::uint32_t> led_;      // per item: options whose first item in the scan order it is
+    std::vector<std::uint32_t> holding_;  // per item: options holding it
+};
 
 // Nodes and updates per level of the search tree (level 0: the root), as DLX1's v128 profile:
 // what a user reads to choose a split depth. An engine given one adds its search's figures.
@@ -119,6 +141,8 @@ public:
         std::uint64_t item = 0, rest = 0;
     };
     PushCost push(OptionId option);
+    // What the search pays at a dead end here (an item with no option): covering the item.
+    std::uint64_t dead_end_cost() const;
     void pop();
     bool solved() const { return link(0).next == 0; }  // every primary item covered
     // The options the search tries at the current depth, in its order (empty: a dead end).
@@ -189,8 +213,14 @@ private:
     std::vector<Ref> forced_;                  // headers forced at levels 0, 1, ...
     std::vector<char> second_below_;           // per option: force level 1 below it (empty: always)
     Choice rule_;
+    ScanCosts scan_;
     LevelProfile* profile_ = nullptr;
 
+    bool forced_at(int level, Ref item) const {
+        return static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == item &&
+               (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+    }
+    std::uint64_t scan_cost(int level, Ref item) const { return scan_.node(static_cast<ItemId>(item / kStride) - 1, forced_at(level, item)); }
     Ref choose_at(int level) const {
         if (static_cast<std::size_t>(level) < forced_.size()) {
             const Ref item = forced_[static_cast<std::size_t>(level)];
@@ -329,7 +359,8 @@ forward:
     }
     ++nodes;
     {
-        const std::uint64_t u = cover(best);
+        std::uint64_t u = cover(best);
+        if (rule_.rule == ChooseRule::scan) u = scan_cost(level, best);
         updates += u;
         if (profile_) profile_->record(level, 1, u);
     }
@@ -342,7 +373,8 @@ advance:
     }
     x[level] = cur;
     {
-        const std::uint64_t u = cover_rest(cur);
+        std::uint64_t u = cover_rest(cur);
+        if (rule_.rule == ChooseRule::scan) u = 0;
         updates += u;
         if (profile_) profile_->record(level, 0, u);
     }

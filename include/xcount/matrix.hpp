@@ -69,6 +69,12 @@ public:
     // A hash of every item (name, kind) and option, in order: equal matrices, equal hashes.
     std::uint64_t fingerprint() const;
 
+    // The order in which the scan rule (ChooseRule::scan) takes the primary items: the first
+    // still open is branched on. A model gives its own (a board's cells along its short side,
+    // pieces last); otherwise it is the primary items in id order (a DLX file's own order).
+    const std::vector<ItemId>& scan_order() const { return scan_order_; }
+    bool scan_order_given() const { return scan_order_given_; }
+
     // Options the builder dropped for having no primary item, one line each.
     const std::vector<std::string>& warnings() const { return warnings_; }
 
@@ -80,6 +86,8 @@ private:
     std::vector<std::uint32_t> option_begin_{0};
     std::size_t primary_count_ = 0;
     std::vector<std::string> warnings_;
+    std::vector<ItemId> scan_order_;
+    bool scan_order_given_ = false;
 };
 
 class MatrixBuilder {
@@ -94,6 +102,10 @@ public:
     std::optional<OptionId> add_option(std::initializer_list<ItemId> items, const std::string& where = {}) {
         return add_option(std::span<const ItemId>(items.begin(), items.size()), where);
     }
+
+    // The primary items in the order the scan rule takes them (each exactly once; MatrixError
+    // otherwise). Without it, build() derives one (see Matrix::scan_order).
+    void set_scan_order(std::vector<ItemId> order);
 
     Matrix build() &&;
 

@@ -26,6 +26,7 @@
 
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
+#include "xcount/scan.hpp"
 #include "xcount/split.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -43,41 +44,51 @@ struct SubproblemResult {
     bool partial() const { return !finished && !position.empty(); }
 };
 
-// Which exact-cover engine solves the subproblems: all make the same choices, so every split
-// replays on any and every figure (solutions, updates, nodes) is the same. `automatic`: bits
-// where the matrix fits it (at most 256 items) and its options conflict densely (a choice
-// removes a good share of the options left: tilings, queens, Langford pairs), dlx elsewhere
-// (the benchmark's verdict). bits is Bits up to 128 items, WideBits above.
-enum class EngineKind { automatic, dlx, cells, bits };
+// Which exact-cover engine solves the subproblems. dlx, cells and bits make the same choices
+// under every rule, so every split replays on any of them and every figure (solutions,
+// updates, nodes) is the same; scan walks only the tree of ChooseRule::scan, where it is the
+// fast one (the others walk it too, with the same figures). `automatic`: under the scan rule,
+// scan where the matrix fits it; otherwise bits where the matrix fits it (at most 256 items)
+// and its options conflict densely (a choice removes a good share of the options left:
+// tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits and scan
+// are their 128-bit versions up to 128 items, the 256-bit ones above.
+enum class EngineKind { automatic, dlx, cells, bits, scan };
 
-EngineKind resolve_engine(EngineKind kind, const Matrix& matrix);  // never automatic
+EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
+// Whether the scan rule on the scan engine beats mrv on the best other engine for this matrix
+// (the benchmark's verdict): a tiling (dense conflicts) whose model gave the scan order, in 256 items.
+bool scan_pays(const Matrix& matrix);
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, sudoku 2x3 grids 0.44, Latin squares 0.2-0.4.
 double conflict_density(const Matrix& matrix);
-const char* engine_name(EngineKind kind);                          // auto, dlx, cells, bits
+const char* engine_name(EngineKind kind);                          // auto, dlx, cells, bits, scan
 
-// Calls f(engine) with an engine of the resolved kind built on `matrix`; returns what f does.
+// Calls f.template operator()<Engine>() with the engine type of the resolved kind that fits
+// `matrix`; returns what f does.
 template <class F>
-decltype(auto) with_engine(EngineKind kind, const Matrix& matrix, F&& f) {
-    switch (resolve_engine(kind, matrix)) {
-        case EngineKind::cells: {
-            Cells engine(matrix);
-            return f(engine);
-        }
-        case EngineKind::bits: {
-            if (Bits::fits(matrix)) {
-                Bits engine(matrix);
-                return f(engine);
-            }
-            WideBits engine(matrix);  // InputError when it does not fit either
-            return f(engine);
-        }
-        default: {
-            Dancer engine(matrix);
-            return f(engine);
-        }
+decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, const Choice& choice, F&& f) {
+    switch (resolve_engine(kind, matrix, choice)) {
+        case EngineKind::cells: return f.template operator()<Cells>();
+        case EngineKind::bits:
+            if (Bits::fits(matrix)) return f.template operator()<Bits>();
+            return f.template operator()<WideBits>();  // InputError when it does not fit either
+        case EngineKind::scan:
+            if (Scan::fits(matrix)) return f.template operator()<Scan>();
+            return f.template operator()<WideScan>();
+        default: return f.template operator()<Dancer>();
     }
+}
+
+// Calls f(engine) with an engine of the resolved kind built on `matrix`, following `choice`;
+// returns what f does.
+template <class F>
+decltype(auto) with_engine(EngineKind kind, const Matrix& matrix, F&& f, const Choice& choice = {}) {
+    return with_engine_type(kind, matrix, choice, [&]<class Engine>() -> decltype(auto) {
+        Engine engine(matrix);
+        engine.set_choice(choice);
+        return f(engine);
+    });
 }
 
 struct RunOptions {

@@ -28,10 +28,7 @@ Problem load_within_memory(const std::string& spec, const boost::program_options
 // A search with the settings' engine and choice rule, each solution (its option ids) to visit.
 template <class Visit>
 SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {
-    return with_engine(settings.engine, problem.matrix, [&](auto& engine) {
-        engine.set_choice(settings.choice);
-        return engine.search(visit, limits);
-    });
+    return with_engine(settings.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.choice);
 }
 
 // Solution k (1-based) in the order the search finds them. `options` is empty when there are

@@ -135,7 +135,15 @@ std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     return largest_first(*plan.matrix, plan.split, each, 2);
 }
 
-Outcome parallel_count(const Problem& problem, const Settings& settings, std::atomic<bool>& stop, bool show_progress) {
+// The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
+// where it pays.
+Settings with_choice_resolved(Settings settings, const Matrix& matrix) {
+    if (!settings.choice_given && settings.engine == EngineKind::automatic && scan_pays(matrix)) settings.choice.rule = ChooseRule::scan;
+    return settings;
+}
+
+Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
+    const Settings settings = with_choice_resolved(given, problem.matrix);
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal, writes files and reports
     if (leader && !settings.out.empty()) check_output_path(settings.out, "xcount-shard", "shard result file");
@@ -149,7 +157,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
     const std::string fingerprint = run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan));
     outcome.depth = split.depth();
     outcome.subproblems = split.size();
-    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix));
+    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix, settings.choice));
     outcome.symmetry = plan.note;
     if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
 
@@ -247,19 +255,22 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, std::at
 }
 
 // --limit: a sequential preview that stops after so many solutions.
-Outcome limited_count(const Problem& problem, const Settings& settings) {
+Outcome limited_count(const Problem& problem, const Settings& given) {
+    const Settings settings = with_choice_resolved(given, problem.matrix);
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     std::atomic<bool> stop{false};
     const Watchdog watchdog(stop, settings.time_limit);
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
     LevelProfile profile;
-    outcome.engine = engine_name(resolve_engine(settings.engine, problem.matrix));
-    outcome.total = with_engine(settings.engine, problem.matrix, [&](auto& engine) {
-        engine.set_choice(settings.choice);
-        if (settings.profile) engine.set_profile(&profile);
-        return engine.count(limits);
-    });
+    outcome.engine = engine_name(resolve_engine(settings.engine, problem.matrix, settings.choice));
+    outcome.total = with_engine(
+        settings.engine, problem.matrix,
+        [&](auto& engine) {
+            if (settings.profile) engine.set_profile(&profile);
+            return engine.count(limits);
+        },
+        settings.choice);
     if (settings.profile) outcome.profile = profile;
     outcome.seconds = seconds_since(start);
     return outcome;

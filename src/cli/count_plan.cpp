@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "xcount/distributed.hpp"
+#include "xcount/hash.hpp"
 #include "xcount/journal.hpp"
 
 namespace xcount::cli {
@@ -75,8 +76,14 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
 }
 
 std::string fingerprint_mode(const Plan& plan) {
-    // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's.
-    const std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
+    // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's. The scan
+    // rule's tree also depends on the scan order.
+    std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
+    if (plan.choice.rule == ChooseRule::scan) {
+        Hash64 order;
+        for (ItemId item : plan.matrix->scan_order()) order.add(static_cast<std::uint64_t>(item));
+        choice += "/" + order.hex();
+    }
     switch (plan.mode) {
         case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
         case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order()) + choice;

@@ -132,10 +132,11 @@ namespace {
 ChooseRule choose_rule(const std::string& text) {
     if (text == "mrv") return ChooseRule::mrv;
     if (text == "first") return ChooseRule::first;
+    if (text == "scan") return ChooseRule::scan;
     if (text == "max") return ChooseRule::max;
     if (text == "random") return ChooseRule::random;
     if (text == "mrv-random") return ChooseRule::mrv_random;
-    throw InputError("--choose must be mrv, first, max, random or mrv-random, not " + quote_name(text));
+    throw InputError("--choose must be mrv, first, scan, max, random or mrv-random, not " + quote_name(text));
 }
 
 }  // namespace
@@ -152,6 +153,7 @@ std::string choice_text(const Choice& choice) {
     switch (choice.rule) {
         case ChooseRule::mrv: return "mrv";
         case ChooseRule::first: return "first";
+        case ChooseRule::scan: return "scan";
         case ChooseRule::max: return "max";
         case ChooseRule::random: return "random, seed " + std::to_string(choice.seed);
         case ChooseRule::mrv_random: return "mrv-random, seed " + std::to_string(choice.seed);
@@ -183,8 +185,13 @@ Settings read_settings(Command command, const po::variables_map& values) {
         else if (engine == "dlx") s.engine = EngineKind::dlx;
         else if (engine == "cells") s.engine = EngineKind::cells;
         else if (engine == "bits") s.engine = EngineKind::bits;
-        else throw InputError("--engine must be auto, dlx, cells or bits, not " + quote_name(engine));
+        else if (engine == "scan") s.engine = EngineKind::scan;
+        else throw InputError("--engine must be auto, dlx, cells, bits or scan, not " + quote_name(engine));
         s.choice.rule = choose_rule(values["choose"].as<std::string>());
+        s.choice_given = !values["choose"].defaulted();
+        if (s.engine == EngineKind::scan && !s.choice_given) s.choice.rule = ChooseRule::scan;
+        if (s.engine == EngineKind::scan && s.choice.rule != ChooseRule::scan)
+            throw InputError("--engine scan walks the scan rule's tree only; it cannot take --choose " + values["choose"].as<std::string>());
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);
         const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;

@@ -45,6 +45,7 @@ struct Settings {
     Choice choice;                // count, solve: the item-choice rule and its seed
     std::uint64_t probes = 1000;  // estimate: random root-to-leaf paths
     bool profile = false;         // count: nodes and updates per tree level
+    bool choice_given = false;  // --choose on the command line (else auto: see resolve_choice)
     bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
     long solution = 1;            // show: which solution, in the search's order (1 = the first)
     std::string svg;              // show: write the picture to this file ("" : none)
