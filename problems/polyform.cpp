@@ -432,6 +432,17 @@ std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const st
     return order;
 }
 
+// A flat board at least half as long again as it is wide. There the scan, down its short side,
+// finds dead ends about as soon as mrv does, at a fraction of the cost per node; on squarish
+// boards and in 3D mrv's tree is much the smaller (docs/benchmarks.md).
+bool is_narrow(const std::vector<Cell>& board) {
+    Cell low = board.front(), high = low;
+    for (const Cell& c : board)
+        for (std::size_t k = 0; k < 2; ++k) low[k] = std::min(low[k], c[k]), high[k] = std::max(high[k], c[k]);
+    const int a = high[0] - low[0] + 1, b = high[1] - low[1] + 1;
+    return 2 * std::max(a, b) >= 3 * std::min(a, b);
+}
+
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
@@ -484,6 +495,7 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     b.set_scan_order(scan_order(cell_item, copy_items, copies));
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
+    problem.prefers_scan = !three_d && is_narrow(board);
     problem.overcount = overcount;
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
     problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {

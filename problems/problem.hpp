@@ -30,6 +30,9 @@ struct Problem {
     // Symmetries of the matrix (option permutations; item maps may be left for the engine to
     // derive). The engine closes them into a group; empty: none known.
     std::vector<Symmetry> symmetries = {};
+    // The model's verdict that the scan rule, in the matrix's scan order, searches a smaller
+    // tree than mrv (count then walks it on the scan engine unless told otherwise).
+    bool prefers_scan = false;
 };
 
 }  // namespace xcount

@@ -39,11 +39,6 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
                : EngineKind::dlx;
 }
 
-bool scan_pays(const Matrix& matrix) {
-    constexpr double kTilingDensity = 3;  // tilings 3.5-4; queens 1.0 and Langford 0.85 are faster under mrv
-    return matrix.scan_order_given() && WideScan::fits(matrix) && conflict_density(matrix) >= kTilingDensity;
-}
-
 const char* engine_name(EngineKind kind) {
     switch (kind) {
         case EngineKind::automatic: return "auto";

@@ -55,9 +55,6 @@ struct SubproblemResult {
 enum class EngineKind { automatic, dlx, cells, bits, scan };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
-// Whether the scan rule on the scan engine beats mrv on the best other engine for this matrix
-// (the benchmark's verdict): a tiling (dense conflicts) whose model gave the scan order, in 256 items.
-bool scan_pays(const Matrix& matrix);
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, sudoku 2x3 grids 0.44, Latin squares 0.2-0.4.

@@ -25,6 +25,14 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
 // actual size, would need more memory than settings.max_memory.
 Problem load_within_memory(const std::string& spec, const boost::program_options::variables_map& values, const Settings& settings);
 
+// The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
+// where the model prefers it and the scan engine takes the matrix.
+inline Settings with_choice_resolved(Settings settings, const Problem& problem) {
+    if (!settings.choice_given && settings.engine == EngineKind::automatic && problem.prefers_scan && WideScan::fits(problem.matrix))
+        settings.choice.rule = ChooseRule::scan;
+    return settings;
+}
+
 // A search with the settings' engine and choice rule, each solution (its option ids) to visit.
 template <class Visit>
 SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {

@@ -135,15 +135,8 @@ std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     return largest_first(*plan.matrix, plan.split, each, 2);
 }
 
-// The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
-// where it pays.
-Settings with_choice_resolved(Settings settings, const Matrix& matrix) {
-    if (!settings.choice_given && settings.engine == EngineKind::automatic && scan_pays(matrix)) settings.choice.rule = ChooseRule::scan;
-    return settings;
-}
-
 Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
-    const Settings settings = with_choice_resolved(given, problem.matrix);
+    const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal, writes files and reports
     if (leader && !settings.out.empty()) check_output_path(settings.out, "xcount-shard", "shard result file");
@@ -256,7 +249,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
 
 // --limit: a sequential preview that stops after so many solutions.
 Outcome limited_count(const Problem& problem, const Settings& given) {
-    const Settings settings = with_choice_resolved(given, problem.matrix);
+    const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     std::atomic<bool> stop{false};

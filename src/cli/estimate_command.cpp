@@ -34,10 +34,12 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-int estimate_command(const Problem& problem, const Settings& settings) {
+int estimate_command(const Problem& problem, const Settings& given) {
+    const Settings settings = with_choice_resolved(given, problem);
+    const Choice choice{settings.choice.rule, 0};
     const int threads = resolve_threads(settings.threads);
     const auto started = std::chrono::steady_clock::now();
-    const TreeEstimate e = estimate_tree(problem.matrix, settings.probes, settings.choice.seed);
+    const TreeEstimate e = estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     // The update rate on one thread of the engine `count` would use, from a quarter-second count.
@@ -47,7 +49,7 @@ int estimate_command(const Problem& problem, const Settings& settings) {
     {
         const Watchdog watchdog(stop, 0.25);
         const auto begin = std::chrono::steady_clock::now();
-        sample = with_engine(EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); });
+        sample = with_engine(EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); }, choice);
         sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
     const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;
@@ -58,7 +60,8 @@ int estimate_command(const Problem& problem, const Settings& settings) {
         JsonObject j;
         j.field("problem", problem.name)
             .field("probes", e.probes)
-            .field("seed", settings.choice.seed)
+            .field("seed", std::to_string(settings.choice.seed))
+            .field("choose", choice_text(choice))
             .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
             .raw("updates", JsonObject().field("estimate", e.updates.mean).field("error", e.updates.error).str())
             .raw("solutions", JsonObject().field("estimate", e.solutions.mean).field("error", e.solutions.error).str())
@@ -74,6 +77,7 @@ int estimate_command(const Problem& problem, const Settings& settings) {
         return kExitOk;
     }
     std::cout << "problem: " << problem.name << '\n'
+              << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n'
               << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << probe_seconds << " s), mean depth "
               << e.mean_depth << '\n'
               << "nodes: " << figure(e.nodes) << '\n'

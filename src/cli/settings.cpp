@@ -118,6 +118,8 @@ po::options_description flags_for(Command command) {
             flags.add_options()("json", "print one JSON object instead of text")(
                 "probes", po::value<std::string>()->default_value("1000"), "random root-to-leaf paths (1..10^9)")(
                 "seed", po::value<std::string>(), "seed of the random paths (default: drawn and printed)")(
+                "choose", po::value<std::string>()->default_value("auto"),
+                "the tree to estimate: mrv, first, scan or max (auto: the one count walks, scan for tilings, mrv elsewhere)")(
                 "threads,t", po::value<long long>()->default_value(0), "threads the time estimate is for (0: all cores)");
             break;
         case Command::exprt:
@@ -246,6 +248,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }
     if (command == Command::estimate) {
+        const std::string rule = values["choose"].as<std::string>();
+        s.choice_given = rule != "auto";
+        if (s.choice_given) s.choice.rule = choose_rule(rule);
+        if (s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random)
+            throw InputError("estimate --choose: the random rules take no estimate here; use mrv, first, scan or max");
         const auto probes = count_flag(values, "probes");
         if (!probes || *probes < 1 || *probes > 1000000000) throw InputError("--probes must be between 1 and 10^9");
         s.probes = static_cast<std::uint64_t>(*probes);
