@@ -51,10 +51,10 @@ ColourMode colour_mode(const std::string& text) {
 // The flags of the commands that search for solutions to print (solve, show).
 void add_picture_search_flags(po::options_description& flags) {
     flags.add_options()(
-        "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells or bits (see count --help)")(
+        "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells, bits or scan (see count --help)")(
         "choose", po::value<std::string>()->default_value("mrv"),
-        "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
-        "(a random one among the fewest; both take --seed)")(
+        "item choice: mrv (fewest options, the default), first, scan (the first open item in the model's scan order), "
+        "max (most options), random or mrv-random (a random one among the fewest; both take --seed)")(
         "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1)")(
         "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
 }
@@ -70,11 +70,14 @@ po::options_description flags_for(Command command) {
         case Command::count:
             flags.add_options()("json", "print one JSON object instead of text")(
                 "engine", po::value<std::string>()->default_value("auto"),
-                "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 128 items): the same search, the same "
-                "figures; auto: bits where the matrix fits, dlx elsewhere")(
+                "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same "
+                "figures; scan (bitboards, up to 256 items): the scan rule's search only (--choose scan); auto: scan where "
+                "the model prefers the scan rule (flat boards half as long again as wide), else bits where the matrix fits "
+                "and its options conflict densely, dlx elsewhere")(
                 "choose", po::value<std::string>()->default_value("mrv"),
-                "item choice: mrv (fewest options, the default), first, max (most options), random or mrv-random "
-                "(a random one among the fewest; both take --seed)")(
+                "item choice: mrv (fewest options, the default but where the model prefers scan), first, scan (the first open "
+                "item in the model's scan order), max (most options), random or mrv-random (a random one among the fewest; "
+                "both take --seed)")(
                 "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
                 "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
                 "time-limit", po::value<double>(), "stop after this many seconds: the result is labelled partial (exit 3); "

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "langford.hpp"
+#include "specialised.hpp"
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
@@ -73,12 +74,13 @@ double median(std::vector<double> v) {
 Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = EngineKind::automatic) {
     std::vector<double> times;
     Timing t;
+    const Choice choice{engine == EngineKind::scan ? ChooseRule::scan : ChooseRule::mrv, 0};  // scan walks its own tree
     for (int r = 0; r < repeat; ++r) {
         const double start = now_seconds();
         if (threads == 1) {
-            t.stats = with_engine(engine, m, [](auto& e) { return e.count(); });
+            t.stats = with_engine(engine, m, [](auto& e) { return e.count(); }, choice);
         } else {
-            const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads));
+            const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads), {}, {}, 0, choice);
             t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
         }
         times.push_back(now_seconds() - start);
@@ -199,6 +201,67 @@ int reduction() {
     return 0;
 }
 
+// xcount beside the specialised programs (specialised.hpp) on their own problems, one thread,
+// in the same process, runs interleaved: pentomino rectangles counted in full (xcount as count
+// picks: the scan engine), n queens with the mirror trick against xcount's --symmetry reduce
+// (the engine count picks, bits, and the scan engine). Medians of `repeat`.
+int specialised(int repeat) {
+    const auto pentominoes = read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt");
+    struct Row {
+        std::string name;
+        std::function<std::uint64_t()> reference;
+        std::vector<std::pair<std::string, std::function<Count()>>> ours;
+    };
+    auto reduced = [](const Problem& p, EngineKind engine) {
+        return [&p, engine] {
+            const Group g = Group::generate(p.matrix, p.symmetries);
+            const auto r = reduce(p.matrix, g);
+            const Choice choice{engine == EngineKind::scan ? ChooseRule::scan : ChooseRule::mrv, 0};
+            Split split = split_at_depth(r->matrix, static_cast<int>(r->items.size()), r->items, r->refined, choice);
+            split.set_weights([&](std::span<const OptionId> prefix) { return r->weight(prefix); });
+            return run_split(r->matrix, split, {}, RunOptions{.threads = 1, .engine = engine}).total.solutions;
+        };
+    };
+    std::vector<Problem> problems;
+    problems.reserve(16);
+    std::vector<Row> rows;
+    for (auto [w, h] : {std::pair{6, 10}, {5, 12}, {4, 15}, {3, 20}}) {
+        const std::string board = std::to_string(w) + "x" + std::to_string(h);
+        const Problem& p = problems.emplace_back(make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board));
+        rows.push_back({"pentominoes " + board, [w, h] { return bench::pentomino_rectangles(w, h); },
+                        {{"scan", [&p] { return with_engine(EngineKind::scan, p.matrix, [](auto& e) { return e.count(); }, Choice{ChooseRule::scan, 0}).solutions; }}}});
+    }
+    for (int n : {12, 14, 15, 16}) {
+        const Problem& p = problems.emplace_back(make_queens(n));
+        rows.push_back({"queens " + std::to_string(n), [n] { return bench::queens(n); },
+                        {{"bits reduce", reduced(p, EngineKind::bits)}, {"scan reduce", reduced(p, EngineKind::scan)}}});
+    }
+    std::printf("%-18s %10s %11s  %s\n", "problem", "solutions", "specialised", "xcount (time, times the specialised)");
+    for (const Row& row : rows) {
+        std::vector<double> reference;
+        std::vector<std::vector<double>> ours(row.ours.size());
+        std::uint64_t expected = 0;
+        bool same = true;
+        for (int r = 0; r < repeat; ++r) {
+            double start = now_seconds();
+            expected = row.reference();
+            reference.push_back(now_seconds() - start);
+            for (std::size_t k = 0; k < row.ours.size(); ++k) {
+                start = now_seconds();
+                same = same && row.ours[k].second() == expected;
+                ours[k].push_back(now_seconds() - start);
+            }
+        }
+        std::printf("%-18s %10llu %10.3fs ", row.name.c_str(), static_cast<unsigned long long>(expected), median(reference));
+        for (std::size_t k = 0; k < row.ours.size(); ++k)
+            std::printf(" %s %.3fs %.2fx", row.ours[k].first.c_str(), median(ours[k]), median(ours[k]) / median(reference));
+        std::printf("%s\n", same ? "" : "  COUNTS DIFFER");
+        std::fflush(stdout);
+    }
+    std::printf("(one thread, median of %d interleaved runs in this process)\n", repeat);
+    return 0;
+}
+
 // Updates and nodes per item-choice rule: the rule changes the tree by orders of magnitude.
 // Each run stops after `cap` seconds (the table then says so: its figures are a lower bound).
 int choice_rules(double cap) {
@@ -312,8 +375,8 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false, reduced = false, rules = false;
-    std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits};
+    bool json = false, scale = false, reduced = false, rules = false, special = false;
+    std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits, EngineKind::scan};
     std::vector<std::string> files;
     std::vector<Program> others;
     for (int k = 1; k < argc; ++k) {
@@ -326,6 +389,7 @@ int main(int argc, char** argv) {
             if (e == "dlx") engines = {EngineKind::dlx};
             else if (e == "cells") engines = {EngineKind::cells};
             else if (e == "bits") engines = {EngineKind::bits};
+            else if (e == "scan") engines = {EngineKind::scan};
         }
         else if (arg == "--against" && k + 1 < argc) {
             const std::string spec = argv[++k];
@@ -339,9 +403,10 @@ int main(int argc, char** argv) {
         else if (arg == "--scaling") scale = true;
         else if (arg == "--reduce") reduced = true;
         else if (arg == "--choose") rules = true;
+        else if (arg == "--specialised") special = true;
         else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|all] [--json] [FILE.dlx ...] | "
-                      "--scaling [--threads N] | --reduce | --choose | --against NAME=COMMAND ... [--repeat R] [FILE.dlx ...]");
+            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
+                      "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --against NAME=COMMAND ... [--repeat R] [FILE.dlx ...]");
             return 0;
         } else files.push_back(arg);
     }
@@ -349,6 +414,7 @@ int main(int argc, char** argv) {
         if (scale) return scaling(threads);
         if (reduced) return reduction();
         if (rules) return choice_rules(30);
+        if (special) return specialised(repeat);
         if (!others.empty()) return against(others, files, repeat);
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
@@ -357,7 +423,7 @@ int main(int argc, char** argv) {
                         (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
         for (const Input& in : inputs)
           for (EngineKind engine : engines) {
-            if (engine == EngineKind::bits && !WideBits::fits(in.matrix)) continue;  // over 256 items
+            if ((engine == EngineKind::bits || engine == EngineKind::scan) && !WideBits::fits(in.matrix)) continue;  // over 256 items
             const char* engine_name = xcount::engine_name(engine);
             const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
             const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
