@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "xcount/dancer.hpp"
+#include "xcount/mask.hpp"
 #include "xcount/matrix.hpp"
 
 namespace xcount {
@@ -67,41 +68,7 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    struct alignas(16) Mask {
-        std::array<std::uint64_t, Words> word{};
-        bool meets(const Mask& m) const {
-            std::uint64_t any = 0;
-            for (std::size_t k = 0; k < Words; ++k) any |= word[k] & m.word[k];
-            return any != 0;
-        }
-        bool has(std::uint32_t bit) const { return ((word[bit / 64] >> (bit % 64)) & 1) != 0; }
-        void set(std::uint32_t bit) { word[bit / 64] |= std::uint64_t{1} << (bit % 64); }
-        Mask operator|(const Mask& m) const {
-            Mask r;
-            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] | m.word[k];
-            return r;
-        }
-        Mask without(const Mask& m) const {
-            Mask r;
-            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] & ~m.word[k];
-            return r;
-        }
-        bool empty() const {
-            std::uint64_t any = 0;
-            for (std::size_t k = 0; k < Words; ++k) any |= word[k];
-            return any == 0;
-        }
-        Mask seen_through(const Mask& m) const {
-            Mask r;
-            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] & m.word[k];
-            return r;
-        }
-        bool operator==(const Mask& m) const {  // branch-free (a defaulted == stops at the first difference)
-            std::uint64_t diff = 0;
-            for (std::size_t k = 0; k < Words; ++k) diff |= word[k] ^ m.word[k];
-            return diff == 0;
-        }
-    };
+    using Mask = xcount::Mask<Words>;
     using Id = std::uint32_t;
     struct Level {
         std::size_t begin = 0, end = 0;        // this node's live options: live_[begin, end)

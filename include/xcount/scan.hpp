@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "xcount/dancer.hpp"
+#include "xcount/mask.hpp"
 #include "xcount/matrix.hpp"
 
 namespace xcount {
@@ -55,32 +56,7 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    struct alignas(16) Mask {
-        std::array<std::uint64_t, Words> word{};
-        bool meets(const Mask& m) const {
-            std::uint64_t any = 0;
-            for (std::size_t k = 0; k < Words; ++k) any |= word[k] & m.word[k];
-            return any != 0;
-        }
-        bool has(std::uint32_t bit) const { return ((word[bit / 64] >> (bit % 64)) & 1) != 0; }
-        void set(std::uint32_t bit) { word[bit / 64] |= std::uint64_t{1} << (bit % 64); }
-        Mask operator|(const Mask& m) const {
-            Mask r;
-            for (std::size_t k = 0; k < Words; ++k) r.word[k] = word[k] | m.word[k];
-            return r;
-        }
-        // The lowest bit of `within` not set here; `within` must have one.
-        std::uint32_t lowest_clear(const Mask& within) const {
-            for (std::size_t k = 0;; ++k)
-                if (const std::uint64_t open = within.word[k] & ~word[k]; open != 0)
-                    return static_cast<std::uint32_t>(k * 64) + static_cast<std::uint32_t>(__builtin_ctzll(open));
-        }
-        bool covers(const Mask& m) const {
-            std::uint64_t missing = 0;
-            for (std::size_t k = 0; k < Words; ++k) missing |= m.word[k] & ~word[k];
-            return missing == 0;
-        }
-    };
+    using Mask = xcount::Mask<Words>;
     using Id = std::uint32_t;
     struct Level {
         Mask covered;
