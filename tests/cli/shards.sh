@@ -30,6 +30,20 @@ for key in solutions updates nodes distinct; do
 done
 echo "merged: $(field "$merged" solutions) solutions, $(field "$merged" updates) updates, as the single run"
 
+# The scan engine's tree (count's default on a narrow board) shards alike.
+tiling="polyomino --pieces $(dirname "$0")/../../problems/pieces/pentominoes.txt --board 4x15"
+whole=$("$xcount" count $tiling --split-depth 3 --json) || fail "single run of 4x15"
+grep -q '"engine": "scan"' <<<"$whole" || fail "4x15 did not run on the scan engine: $whole"
+for i in 0 1 2; do
+    "$xcount" count $tiling --split-depth 3 --shard $i/3 --out "$dir/tiling$i.txt" --threads $((i + 1)) > /dev/null || fail "4x15 shard $i"
+done
+# 1,472 tilings, 368 up to symmetry: Polyform Puzzler (D. Goodger), puzzles/pentominoes.py (Pentominoes4x15)
+merged=$("$xcount" merge "$dir"/tiling*.txt --json --expect 1472 --expect-distinct 368) || fail "4x15 merge: $merged"
+for key in solutions updates nodes distinct; do
+    [ "$(field "$whole" $key)" = "$(field "$merged" $key)" ] || fail "4x15 $key: single $(field "$whole" $key), merged $(field "$merged" $key)"
+done
+echo "4x15 on the scan engine: 3 shards merge to the single run's figures"
+
 # Shards with the automatic depth agree whatever their thread counts.
 "$xcount" count queens --n 11 --shard 0/2 --out "$dir/auto0.txt" --threads 1 > /dev/null || fail "auto shard 0"
 "$xcount" count queens --n 11 --shard 1/2 --out "$dir/auto1.txt" --threads 3 > /dev/null || fail "auto shard 1"
