@@ -66,6 +66,10 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
 }
 
 std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+    return largest_first(subproblem_work(matrix, split, probes, seed));
+}
+
+std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
     Dancer dancer(matrix);
     dancer.set_forced_items(split.forced_items(), split.second_below());
     dancer.set_choice(split.choice());
@@ -76,7 +80,11 @@ std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split,
         for (std::uint64_t p = 0; p < probes; ++p) work[id] += probe_below(dancer, rng).updates;
         dancer.unwind();
     }
-    std::vector<std::size_t> order(split.size());
+    return work;
+}
+
+std::vector<std::size_t> largest_first(const std::vector<double>& work) {
+    std::vector<std::size_t> order(work.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&work](std::size_t a, std::size_t b) { return work[a] > work[b]; });
     return order;

@@ -46,5 +46,9 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
 // whose paths rarely die early). Solving them in this order leaves the small ones for the end,
 // so that the threads finish close together.
 std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
+// The estimates behind it: per subproblem, the sum of `probes` paths' update estimates.
+std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
+// The ids in that order, largest first.
+std::vector<std::size_t> largest_first(const std::vector<double>& work);
 
 }  // namespace xcount

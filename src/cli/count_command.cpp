@@ -122,6 +122,7 @@ std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     constexpr double kLongUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
     if (plan.split.size() < 2) return std::nullopt;
+    if (!plan.work.empty()) return largest_first(plan.work);  // estimated when the depth was chosen
     Dancer dancer(*plan.matrix);
     dancer.set_forced_items(plan.split.forced_items(), plan.split.second_below());
     dancer.set_choice(plan.choice);

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <iostream>
+#include <numeric>
+#include <random>
 
 #include "xcount/distributed.hpp"
+#include "xcount/estimate.hpp"
 #include "xcount/hash.hpp"
 #include "xcount/journal.hpp"
 
@@ -17,6 +20,43 @@ std::optional<int> fixed_depth(const Settings& settings) {
     if (!settings.checkpoint.empty())
         if (const auto header = read_journal_header(settings.checkpoint)) return header->depth;
     return std::nullopt;
+}
+
+// Estimated updates of the whole tree below the split's root: 64 probes, seed 1 (the same on
+// every machine, so that shards and ranks decide alike).
+double whole_tree_updates(const Matrix& matrix, const Split& split) {
+    Dancer dancer(matrix);
+    dancer.set_forced_items(split.forced_items(), split.second_below());
+    dancer.set_choice(split.choice());
+    std::mt19937_64 rng(1);
+    double updates = 0;
+    for (int p = 0; p < 64; ++p) updates += probe_below(dancer, rng).updates;
+    return updates / 64;
+}
+
+// For a count of ten minutes and more, the automatic split goes deeper while its largest
+// subproblem is estimated at over 0.5% of the work (a kill loses less, the last subproblem
+// leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
+// probe counts) are kept for the largest-first order.
+Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> below, Choice choice,
+               std::vector<double>& work) {
+    constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
+    constexpr std::size_t kMostSubproblems = 20000;
+    constexpr std::uint64_t kProbesPerLevel = 20000;
+    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split) < kLongUpdates) return split;
+    const auto estimate = [&](const Split& s) { return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2); };
+    const auto largest_share = [](const std::vector<double>& w) {
+        const double total = std::accumulate(w.begin(), w.end(), 0.0);
+        return total > 0 ? *std::max_element(w.begin(), w.end()) / total : 0.0;
+    };
+    work = estimate(split);
+    while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
+        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice);
+        if (next.size() > kMostSubproblems || next.size() == split.size()) break;
+        split = std::move(next);
+        work = estimate(split);
+    }
+    return split;
 }
 
 std::string names_of(const Group& group) {
@@ -69,9 +109,19 @@ Plan make_plan(const Problem& problem, const Settings& settings, int threads) {
     if (settings.mpi) wanted = 256 * static_cast<std::size_t>(mpi_size());
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
     plan.split = depth ? split_at_depth(*plan.matrix, std::max(*depth, min_depth), forced, below, settings.choice)
-                       : split_automatically(*plan.matrix, wanted, forced, below, min_depth, settings.choice);
+                       : deepened(*plan.matrix, split_automatically(*plan.matrix, wanted, forced, below, min_depth, settings.choice),
+                                  forced, below, settings.choice, plan.work);
     if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
-    if (plan.reduction) plan.split.set_weights([&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); });
+    if (plan.reduction) {
+        const auto weight = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };
+        if (!plan.work.empty()) {  // set_weights drops the weight-0 subproblems: drop their estimates too
+            std::vector<double> kept;
+            for (std::size_t id = 0; id < plan.split.size(); ++id)
+                if (weight(plan.split.prefix(id)) != 0) kept.push_back(plan.work[id]);
+            plan.work = std::move(kept);
+        }
+        plan.split.set_weights(weight);
+    }
     return plan;
 }
 

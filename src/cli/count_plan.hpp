@@ -21,6 +21,9 @@ struct Plan {
     Split split;
     std::string note;  // what the group does, for the report
     Choice choice;     // the item-choice rule the split was made with
+    // A long count's estimated work per subproblem (updates; empty for a short one): what its
+    // automatic depth was chosen by, and the order it is solved in.
+    std::vector<double> work;
 };
 
 Plan make_plan(const Problem& problem, const Settings& settings, int threads);
