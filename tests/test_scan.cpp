@@ -86,10 +86,9 @@ TEST_CASE("scan: a prefix the scan rule would not choose is refused, and other r
     CHECK_THROWS_WITH(e.push(6), Catch::Contains("conflicts with an earlier choice"));  // (1,0): the same column
     e.unwind();
     CHECK(e.count().solutions == 4);  // OEIS A000170
-    const Matrix wide = test::random_matrix(*std::make_unique<std::mt19937>(1).get(), 200, 60, 10);
-    CHECK_THROWS_WITH(Scan(wide), Catch::Contains("the scan engine takes up to 128 items; this matrix has 260"));
-    CHECK_THROWS_WITH(WideScan(test::random_matrix(*std::make_unique<std::mt19937>(1).get(), 250, 10, 10)),
-                      Catch::Contains("up to 256 items"));
+    std::mt19937 rng(1);
+    CHECK_THROWS_WITH(Scan(test::random_matrix(rng, 200, 60, 10)), Catch::Contains("the scan engine takes up to 128 items; this matrix has 260"));
+    CHECK_THROWS_WITH(WideScan(test::random_matrix(rng, 250, 10, 10)), Catch::Contains("up to 256 items"));
 }
 
 TEST_CASE("scan orders: the models' go along a board's short side, pieces last; a DLX file's as given", "[scan]") {
