@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <sstream>
 
 #include "langford.hpp"
@@ -176,6 +177,7 @@ MatrixSize estimate_problem(const std::string& spec, const po::variables_map& va
 
 Problem load_problem(const std::string& spec, const po::variables_map& values) {
     if (const Model* model = find_model(spec)) return model->build(values);
+    if (spec == "-") return Problem{"stdin", read_dlx(std::cin, "stdin"), {}};  // Knuth's programs read standard input
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec)) {
         std::string names;

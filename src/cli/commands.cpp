@@ -196,7 +196,7 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     const std::string& spec = args[1];
-    if (spec.starts_with("-")) throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
+    if (spec.starts_with("-") && spec != "-") throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
     if (const Model* model = find_model(spec)) {
         po::options_description own(model->name + " options");
         model->declare(own);
