@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cstdlib>
 
 namespace xcount::cli {
 
 bool colour_wanted(ColourMode mode, std::FILE* stream) {
-    if (mode == ColourMode::automatic) return isatty(fileno(stream)) != 0;
+    // NO_COLOR (no-color.org): set and not empty, no colour unless asked for with --color always.
+    const char* no_colour = std::getenv("NO_COLOR");
+    if (mode == ColourMode::automatic) return isatty(fileno(stream)) != 0 && (no_colour == nullptr || *no_colour == '\0');
     return mode == ColourMode::always;
 }
 

@@ -70,8 +70,8 @@ void describe(const Problem& problem, const Settings& settings) {
                   << m.option_count() << " options, " << m.node_count() << " nodes\n";
     constexpr std::size_t kShown = 10;
     const auto& warnings = m.warnings();
-    for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "warning: " << warnings[k] << '\n';
-    if (warnings.size() > kShown) std::cerr << "warning: ... and " << warnings.size() - kShown << " more options dropped\n";
+    for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "xcount: warning: " << warnings[k] << '\n';
+    if (warnings.size() > kShown) std::cerr << "xcount: warning: ... and " << warnings.size() - kShown << " more options dropped\n";
 }
 
 }  // namespace
