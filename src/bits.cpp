@@ -213,10 +213,9 @@ std::uint64_t BitsOf<Words>::enter(int level, Id option) {
 template <std::size_t Words>
 typename BitsOf<Words>::Id BitsOf<Words>::choose_at(int level) const {
     const Level& at = levels_[static_cast<std::size_t>(level)];
-    if (static_cast<std::size_t>(level) < forced_.size()) {
+    if (detail::forcing_applies(*this, level, forced_.size(), second_below_)) {
         const Id bit = forced_[static_cast<std::size_t>(level)];
-        const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
-        if (applies && !at.covered.has(bit)) return bit;
+        if (!at.covered.has(bit)) return bit;
     }
     return rule_.rule == ChooseRule::mrv ? choose(at, counts(level)) : choose_by_rule(level);
 }

@@ -119,8 +119,7 @@ private:
     std::vector<OptionId> solution_;
 
     std::uint64_t scan_cost(int level, Id best) const {
-        const bool forced = static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == best &&
-                            (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+        const bool forced = detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[static_cast<std::size_t>(level)] == best;
         return scan_.node(item_of_bit_[best], forced);
     }
 };

@@ -108,8 +108,7 @@ private:
         return static_cast<std::size_t>(std::lower_bound(primary_bases_.begin(), primary_bases_.end(), base) - primary_bases_.begin());
     }
     std::uint64_t scan_cost(int level, Index item) const {
-        const bool forced = static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == item &&
-                            (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+        const bool forced = detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[static_cast<std::size_t>(level)] == item;
         return scan_.node(primary_ids_[primary_index(item)], forced);
     }
     std::vector<ItemId> primary_ids_;   // the primary items' ids, in id order
@@ -132,10 +131,9 @@ inline Cells::Index Cells::choose() const {
 }
 
 inline Cells::Index Cells::choose_at(int level) const {
-    if (static_cast<std::size_t>(level) < forced_.size()) {
+    if (detail::forcing_applies(*this, level, forced_.size(), second_below_)) {
         const Index item = forced_[static_cast<std::size_t>(level)];
-        const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
-        if (applies && is_active(item)) return item;
+        if (is_active(item)) return item;
     }
     return rule_.rule == ChooseRule::mrv ? choose() : choose_by_rule(level);
 }

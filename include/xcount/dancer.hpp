@@ -111,6 +111,15 @@ struct Limits {
 };
 
 namespace detail {
+// Whether `level` is one where the engine branches on its forced item (set_forced_items), when
+// that item is still open: a forced level, and level 1 only below the level-0 options that
+// second_below marks (all of them when it is empty).
+template <class Engine>
+bool forcing_applies(const Engine& engine, int level, std::size_t forced, const std::vector<char>& second_below) {
+    return static_cast<std::size_t>(level) < forced &&
+           (level != 1 || second_below.empty() || second_below[static_cast<std::size_t>(engine.option_at(0))]);
+}
+
 // What a walk interrupted at `level` leaves in limits.position (see Limits).
 template <class Engine>
 void record_position(const Engine& engine, const Limits& limits, int base, int level) {
@@ -217,15 +226,13 @@ private:
     LevelProfile* profile_ = nullptr;
 
     bool forced_at(int level, Ref item) const {
-        return static_cast<std::size_t>(level) < forced_.size() && forced_[static_cast<std::size_t>(level)] == item &&
-               (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+        return detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[static_cast<std::size_t>(level)] == item;
     }
     std::uint64_t scan_cost(int level, Ref item) const { return scan_.node(static_cast<ItemId>(item / kStride) - 1, forced_at(level, item)); }
     Ref choose_at(int level) const {
-        if (static_cast<std::size_t>(level) < forced_.size()) {
+        if (detail::forcing_applies(*this, level, forced_.size(), second_below_)) {
             const Ref item = forced_[static_cast<std::size_t>(level)];
-            const bool applies = level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))];
-            if (applies && link(link(item).prev).next == item) return item;  // still in the ring
+            if (link(link(item).prev).next == item) return item;  // still in the ring
         }
         return rule_.rule == ChooseRule::mrv ? choose() : choose_by_rule(level);
     }

@@ -92,8 +92,7 @@ private:
 template <std::size_t Words>
 inline bool ScanOf<Words>::forced_at(int level, Id bit) const {
     const auto l = static_cast<std::size_t>(level);
-    return l < forced_.size() && forced_[l] == bit && !levels_[l].covered.has(bit) &&
-           (level != 1 || second_below_.empty() || second_below_[static_cast<std::size_t>(option_at(0))]);
+    return detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[l] == bit && !levels_[l].covered.has(bit);
 }
 
 template <std::size_t Words>
