@@ -69,10 +69,15 @@ std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split,
     return largest_first(subproblem_work(matrix, split, probes, seed));
 }
 
-std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+Dancer split_prober(const Matrix& matrix, const Split& split) {
     Dancer dancer(matrix);
     dancer.set_forced_items(split.forced_items(), split.second_below());
     dancer.set_choice(split.choice());
+    return dancer;
+}
+
+std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+    Dancer dancer = split_prober(matrix, split);
     std::mt19937_64 rng(seed);
     std::vector<double> work(split.size(), 0);
     for (std::size_t id = 0; id < split.size(); ++id) {

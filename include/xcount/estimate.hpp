@@ -38,6 +38,10 @@ struct ProbeResult {
 };
 ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng);
 
+// A dancer that searches as `split` was cut (its forced items, its choice rule): the one to
+// probe its tree and its subproblems with.
+Dancer split_prober(const Matrix& matrix, const Split& split);
+
 TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});
 
 // The subproblems of `split` ordered by their estimated work, largest first: the mean update

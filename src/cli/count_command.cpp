@@ -123,9 +123,7 @@ std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
     constexpr std::uint64_t kProbeBudget = 50000;
     if (plan.split.size() < 2) return std::nullopt;
     if (!plan.work.empty()) return largest_first(plan.work);  // estimated when the depth was chosen
-    Dancer dancer(*plan.matrix);
-    dancer.set_forced_items(plan.split.forced_items(), plan.split.second_below());
-    dancer.set_choice(plan.choice);
+    Dancer dancer = split_prober(*plan.matrix, plan.split);
     std::mt19937_64 rng(1);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
     double updates = 0;

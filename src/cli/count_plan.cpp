@@ -25,9 +25,7 @@ std::optional<int> fixed_depth(const Settings& settings) {
 // Estimated updates of the whole tree below the split's root: 64 probes, seed 1 (the same on
 // every machine, so that shards and ranks decide alike).
 double whole_tree_updates(const Matrix& matrix, const Split& split) {
-    Dancer dancer(matrix);
-    dancer.set_forced_items(split.forced_items(), split.second_below());
-    dancer.set_choice(split.choice());
+    Dancer dancer = split_prober(matrix, split);
     std::mt19937_64 rng(1);
     double updates = 0;
     for (int p = 0; p < 64; ++p) updates += probe_below(dancer, rng).updates;

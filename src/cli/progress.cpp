@@ -87,7 +87,7 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
                                  const std::vector<SubproblemResult>& known, int threads, bool enabled)
     : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), work_(enabled ? split.size() : 0) {
     if (!enabled) return;
-    prober_.emplace(matrix);
+    prober_.emplace(split_prober(matrix, split));
     for (std::size_t id : ids_) {
         if (id < known.size() && known[id].finished) {
             ++resumed_;
@@ -96,8 +96,6 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
         if (id < known.size() && known[id].partial()) before_[id] = known[id].stats;
     }
     done_ = resumed_;
-    prober_->set_forced_items(split.forced_items(), split.second_below());
-    prober_->set_choice(split.choice());
     thread_ = std::thread([this] { loop(); });
 }
 
