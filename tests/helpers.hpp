@@ -1,4 +1,4 @@
-// tests/helpers.hpp: small matrices written in DLX text, and a brute-force oracle.
+// tests/helpers.hpp: small matrices written in DLX text, a brute-force oracle, and a count that checks restoration.
 #pragma once
 
 #include <random>
@@ -6,7 +6,10 @@
 #include <sstream>
 #include <string>
 
+#include <catch2/catch.hpp>
+
 #include "xcount/count.hpp"
+#include "xcount/dancer.hpp"
 #include "xcount/dlx_format.hpp"
 
 namespace xcount::test {
@@ -28,5 +31,16 @@ Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options)
 
 // Counts solutions by trying every subset of options (at most 20 options).
 Count brute_force_count(const Matrix& m);
+
+// A whole count on a fresh Engine under `choice`, which must leave the engine as it found it.
+template <class Engine>
+SearchStats count_restoring(const Matrix& m, Choice choice) {
+    Engine e(m);
+    e.set_choice(choice);
+    const std::uint64_t before = e.checksum();
+    const SearchStats s = e.count();
+    REQUIRE(e.checksum() == before);
+    return s;
+}
 
 }  // namespace xcount::test
