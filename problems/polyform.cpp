@@ -410,15 +410,25 @@ Picture draw_solution(const std::vector<Placement>& placements, const std::vecto
     return picture;
 }
 
+// The board's least and greatest coordinate along each axis.
+struct Bounds {
+    Cell low, high;
+    int extent(std::size_t axis) const { return high[axis] - low[axis] + 1; }
+};
+Bounds bounds_of(const std::vector<Cell>& board) {
+    Bounds b{board.front(), board.front()};
+    for (const Cell& c : board)
+        for (std::size_t k = 0; k < c.size(); ++k) b.low[k] = std::min(b.low[k], c[k]), b.high[k] = std::max(b.high[k], c[k]);
+    return b;
+}
+
 // The order of the scan engine: the board's cells along its short side (the coordinate of least
 // extent varies fastest), as the bitboard solvers fill a rectangle, then the pieces.
-std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const std::vector<std::vector<ItemId>>& copy_items, Copies copies) {
-    Cell low = cell_item.begin()->first, high = low;
-    for (const auto& [c, item] : cell_item)
-        for (std::size_t k = 0; k < c.size(); ++k) low[k] = std::min(low[k], c[k]), high[k] = std::max(high[k], c[k]);
+std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bounds& bounds, const std::vector<std::vector<ItemId>>& copy_items,
+                               Copies copies) {
     std::array<std::size_t, std::tuple_size_v<Cell>> axes{};
     std::iota(axes.begin(), axes.end(), std::size_t{0});
-    std::stable_sort(axes.begin(), axes.end(), [&](std::size_t a, std::size_t b) { return high[a] - low[a] > high[b] - low[b]; });
+    std::stable_sort(axes.begin(), axes.end(), [&](std::size_t a, std::size_t b) { return bounds.extent(a) > bounds.extent(b); });
     std::vector<std::pair<Cell, ItemId>> cells(cell_item.begin(), cell_item.end());
     std::sort(cells.begin(), cells.end(), [&](const auto& a, const auto& b) {
         for (std::size_t k : axes)
@@ -435,11 +445,8 @@ std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const st
 // A flat board at least half as long again as it is wide. There the scan, down its short side,
 // finds dead ends about as soon as mrv does, at a fraction of the cost per node; on squarish
 // boards and in 3D mrv's tree is much the smaller (docs/benchmarks.md).
-bool is_narrow(const std::vector<Cell>& board) {
-    Cell low = board.front(), high = low;
-    for (const Cell& c : board)
-        for (std::size_t k = 0; k < 2; ++k) low[k] = std::min(low[k], c[k]), high[k] = std::max(high[k], c[k]);
-    const int a = high[0] - low[0] + 1, b = high[1] - low[1] + 1;
+bool is_narrow(const Bounds& bounds) {
+    const int a = bounds.extent(0), b = bounds.extent(1);
     return 2 * std::max(a, b) >= 3 * std::min(a, b);
 }
 
@@ -492,10 +499,11 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 }
             }
     }
-    b.set_scan_order(scan_order(cell_item, copy_items, copies));
+    const Bounds bounds = bounds_of(board);
+    b.set_scan_order(scan_order(cell_item, bounds, copy_items, copies));
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);
-    problem.prefers_scan = !three_d && is_narrow(board);
+    problem.prefers_scan = !three_d && is_narrow(bounds);
     problem.overcount = overcount;
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
     problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {

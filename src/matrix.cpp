@@ -85,11 +85,10 @@ void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
     }
     if (order.size() != matrix_.primary_count()) throw MatrixError("the scan order leaves out primary items", -1);
     matrix_.scan_order_ = std::move(order);
-    matrix_.scan_order_given_ = true;
 }
 
 Matrix MatrixBuilder::build() && {
-    if (!matrix_.scan_order_given_)
+    if (matrix_.scan_order_.empty())  // none given (an empty one given is the same: no primary items)
         for (std::size_t i = 0; i < matrix_.item_count(); ++i)
             if (matrix_.is_primary(static_cast<ItemId>(i))) matrix_.scan_order_.push_back(static_cast<ItemId>(i));
     return std::move(matrix_);

@@ -73,7 +73,6 @@ public:
     // still open is branched on. A model gives its own (a board's cells along its short side,
     // pieces last); otherwise it is the primary items in id order (a DLX file's own order).
     const std::vector<ItemId>& scan_order() const { return scan_order_; }
-    bool scan_order_given() const { return scan_order_given_; }
 
     // Options the builder dropped for having no primary item, one line each.
     const std::vector<std::string>& warnings() const { return warnings_; }
@@ -87,7 +86,6 @@ private:
     std::size_t primary_count_ = 0;
     std::vector<std::string> warnings_;
     std::vector<ItemId> scan_order_;
-    bool scan_order_given_ = false;
 };
 
 class MatrixBuilder {
