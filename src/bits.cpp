@@ -10,25 +10,27 @@
 namespace xcount {
 
 template <std::size_t Words>
-BitsOf<Words>::BitsOf(const Matrix& matrix) : scan_(matrix) {
+const Matrix& BitsOf<Words>::checked(const Matrix& matrix) {
     if (!fits(matrix))
         throw InputError(matrix.item_count() > kMaxItems
                              ? "the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
                                    std::to_string(matrix.item_count()) + " (use --engine dlx or cells)"
                              : "the bits engine takes up to " + std::to_string(kMaxPrimary) + " primary items; this matrix has " +
                                    std::to_string(matrix.primary_count()) + " (use --engine dlx or cells)");
-    // Primary items get bits 0.. in id order (the Dancer's ring order), secondary ones after.
-    bit_of_item_.assign(matrix.item_count(), 0);
-    Id next = 0;
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (matrix.item(static_cast<ItemId>(i)).kind == Kind::primary) bit_of_item_[i] = next++;
-    primary_ = next;
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (matrix.item(static_cast<ItemId>(i)).kind == Kind::primary) item_of_bit_.push_back(static_cast<ItemId>(i));
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (matrix.item(static_cast<ItemId>(i)).kind != Kind::primary) bit_of_item_[i] = next++;
-    for (Id b = 0; b < primary_; ++b) primary_mask_.set(b);
+    return matrix;
+}
 
+namespace {
+std::vector<ItemId> primary_items(const Matrix& matrix) {
+    std::vector<ItemId> items;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (matrix.is_primary(static_cast<ItemId>(i))) items.push_back(static_cast<ItemId>(i));
+    return items;
+}
+}  // namespace
+
+template <std::size_t Words>
+BitsOf<Words>::BitsOf(const Matrix& matrix) : Skeleton(matrix), layout_(checked(matrix), primary_items(matrix)) {
     const std::size_t n = matrix.option_count();
     masks_.resize(n);
     cost_.resize(n);
@@ -40,9 +42,9 @@ BitsOf<Words>::BitsOf(const Matrix& matrix) : scan_(matrix) {
         cost_[o] = static_cast<std::uint32_t>(items.size()) - 1;
         first[o] = prim.size();
         for (ItemId item : items) {
-            const Id bit = bit_of_item_[static_cast<std::size_t>(item)];
+            const Id bit = layout_.bit_of_item[static_cast<std::size_t>(item)];
             masks_[o].set(bit);
-            if (bit < primary_) prim.push_back(static_cast<std::uint8_t>(bit));
+            if (bit < layout_.primary) prim.push_back(static_cast<std::uint8_t>(bit));
         }
     }
     first[n] = prim.size();
@@ -52,21 +54,21 @@ BitsOf<Words>::BitsOf(const Matrix& matrix) : scan_(matrix) {
     // Each option's primary bits as a row of row_width_ bytes, padded with the spare counter.
     row_width_ = 1;
     for (std::size_t o = 0; o < n; ++o) row_width_ = std::max(row_width_, first[o + 1] - first[o]);
-    rows_.assign(n * row_width_, static_cast<std::uint8_t>(primary_));
+    rows_.assign(n * row_width_, static_cast<std::uint8_t>(layout_.primary));
     for (std::size_t o = 0; o < n; ++o)
         std::copy(prim.begin() + static_cast<long>(first[o]), prim.begin() + static_cast<long>(first[o + 1]),
                   rows_.begin() + static_cast<long>(o * row_width_));
     // The options of each primary bit, in option order (a CSR table).
-    column_begin_.assign(primary_ + 2, 0);
+    column_begin_.assign(layout_.primary + 2, 0);
     for (std::uint8_t bit : prim) ++column_begin_[bit + 2];
     for (std::size_t b = 2; b < column_begin_.size(); ++b) column_begin_[b] += column_begin_[b - 1];
     column_.resize(prim.size());
     for (std::size_t o = 0; o < n; ++o)
         for (std::size_t k = first[o]; k < first[o + 1]; ++k) column_[column_begin_[prim[k] + 1]++] = static_cast<Id>(o);
-    const std::size_t levels = primary_ + 2;
+    const std::size_t levels = layout_.primary + 2;
     levels_.assign(levels, Level{});
     chosen_.assign(levels, 0);
-    counts_.assign(levels * (primary_ + 1), 0);
+    counts_.assign(levels * (layout_.primary + 1), 0);
     live_.resize(n * 4 + 64);
     options_.resize(n + 64);
     gone_.resize(n);
@@ -201,92 +203,50 @@ std::uint64_t BitsOf<Words>::enter(int level, Id option) {
     else
         for (std::size_t k = 0; k < removed; ++k) cost += cost_[gone[k]];
     if (kept < removed) {
-        std::fill_n(counts, primary_ + 1, 0u);
+        std::fill_n(counts, layout_.primary + 1, 0u);
         tally<+1>(counts, live + begin, kept);
     } else {
-        std::copy_n(this->counts(level), primary_ + 1, counts);
+        std::copy_n(this->counts(level), layout_.primary + 1, counts);
         tally<-1>(counts, gone, removed);
     }
     return cost_[option] + cost - parent.best_cost;
 }
 
 template <std::size_t Words>
-typename BitsOf<Words>::Id BitsOf<Words>::choose_at(int level) const {
-    const Level& at = levels_[static_cast<std::size_t>(level)];
-    if (detail::forcing_applies(*this, level, forced_.size(), second_below_)) {
-        const Id bit = forced_[static_cast<std::size_t>(level)];
-        if (!at.covered.has(bit)) return bit;
-    }
-    return rule_.rule == ChooseRule::mrv ? choose(at, counts(level)) : choose_by_rule(level);
+bool BitsOf<Words>::is_live(int level, OptionId option, Id) const {
+    const Level& here = at(level);
+    const auto end = live_.begin() + static_cast<long>(here.end);
+    return std::find(live_.begin() + static_cast<long>(here.begin), end, static_cast<Id>(option)) != end;
 }
 
 template <std::size_t Words>
-typename BitsOf<Words>::Id BitsOf<Words>::choose_by_rule(int level) const {
-    std::vector<OptionId> path;
-    for (int k = 0; k < level; ++k) path.push_back(option_at(k));
-    const Level& at = levels_[static_cast<std::size_t>(level)];
-    std::vector<Id> bits;
-    std::vector<std::uint64_t> lengths;
-    for (Id b = 0; b < primary_; ++b)
-        if (!at.covered.has(b))
-            bits.push_back(b), lengths.push_back(rule_.rule == ChooseRule::scan ? scan_.rank(item_of_bit_[b]) : counts(level)[b]);
-    return bits[choose_position(rule_, lengths, path)];
-}
-
-template <std::size_t Words>
-SearchStats BitsOf<Words>::count(const Limits& limits) {
-    detail::CountPolicy policy;
-    return walk(policy, limits);
-}
-
-template <std::size_t Words>
-void BitsOf<Words>::push(OptionId option) {
-    const int level = depth_;
-    const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
-    if (option < 0 || static_cast<std::size_t>(option) >= masks_.size()) throw InputError(where + " does not exist");
-    if (solved(level)) throw InputError(where + ": the search has already found a solution here");
-    const Id best = choose_at(level);
+PushCost BitsOf<Words>::take(int level, OptionId option, Id best) {
     const auto o = static_cast<Id>(option);
-    if (!masks_[o].has(best)) throw InputError(where + " does not hold the item the search chooses there");
-    const Level& at = levels_[static_cast<std::size_t>(level)];
-    if (std::find(live_.begin() + static_cast<long>(at.begin), live_.begin() + static_cast<long>(at.end), o) ==
-        live_.begin() + static_cast<long>(at.end))
-        throw InputError(where + " conflicts with an earlier choice");
-    open(level, best);
+    PushCost cost;
+    cost.item = open(level, best);
     // The walk's place in best's options, so that a walk resumed below can back up through it.
-    Level& opened = levels_[static_cast<std::size_t>(level)];
-    opened.next = static_cast<std::size_t>(std::find(options_.begin() + static_cast<long>(opened.next),
-                                                     options_.begin() + static_cast<long>(opened.last), o) -
-                                           options_.begin()) + 1;
+    Level& opened = at(level);
+    const auto first = options_.begin() + static_cast<long>(opened.next), last = options_.begin() + static_cast<long>(opened.last);
+    opened.next = static_cast<std::size_t>(std::find(first, last, o) - options_.begin()) + 1;
     chosen_[static_cast<std::size_t>(level)] = o;
-    enter(level, o);
-    ++depth_;
-}
-
-template <std::size_t Words>
-void BitsOf<Words>::replay(std::span<const OptionId> prefix) {
-    for (OptionId option : prefix) push(option);
-}
-
-template <std::size_t Words>
-void BitsOf<Words>::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
-    if (depth_ != 0) throw std::logic_error("BitsOf::set_forced_items: only at the root");
-    second_below_.assign(second_below.begin(), second_below.end());
-    forced_.clear();
-    for (ItemId item : items) {
-        if (item < 0 || static_cast<std::size_t>(item) >= bit_of_item_.size() || bit_of_item_[static_cast<std::size_t>(item)] >= primary_)
-            throw std::logic_error("BitsOf::set_forced_items: not a primary item");
-        forced_.push_back(bit_of_item_[static_cast<std::size_t>(item)]);
-    }
+    cost.rest = enter(level, o);
+    return cost;
 }
 
 template <std::size_t Words>
 std::uint64_t BitsOf<Words>::checksum() const {
+    // Every level down to the depth: its live options, counts and covered items; above the
+    // depth, also the item branched on, the options left to try there and the one chosen.
     Hash64 h;
-    const Level& root = levels_[0];
-    for (std::size_t k = root.begin; k < root.end; ++k) h.add(std::uint64_t{live_[k]});
-    for (std::size_t b = 0; b < primary_; ++b) h.add(std::uint64_t{counts_[b]});
-    for (std::uint64_t word : root.covered.word) h.add(word);
+    for (int level = 0; level <= depth_; ++level) {
+        const Level& here = at(level);
+        for (std::size_t k = here.begin; k < here.end; ++k) h.add(std::uint64_t{live_[k]});
+        for (std::size_t b = 0; b < layout_.primary; ++b) h.add(std::uint64_t{counts(level)[b]});
+        for (std::uint64_t word : here.covered.word) h.add(word);
+        if (level == depth_) break;
+        h.add(std::uint64_t{here.best}).add(here.best_cost).add(std::uint64_t{chosen_[static_cast<std::size_t>(level)]});
+        for (std::size_t k = here.next; k < here.last; ++k) h.add(std::uint64_t{options_[k]});
+    }
     h.add(static_cast<std::uint64_t>(depth_));
     return h.value();
 }

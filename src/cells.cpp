@@ -6,10 +6,11 @@
 #include <string>
 
 #include "xcount/error.hpp"
+#include "xcount/hash.hpp"
 
 namespace xcount {
 
-Cells::Cells(const Matrix& matrix) : scan_(matrix) {
+Cells::Cells(const Matrix& matrix) : SearchSkeleton(matrix) {
     const std::size_t n = matrix.item_count();
     std::vector<std::size_t> length(n, 0);
     for (std::size_t k = 0; k < matrix.option_count(); ++k)
@@ -67,105 +68,53 @@ Cells::Cells(const Matrix& matrix) : scan_(matrix) {
     solution_.reserve(levels);
 }
 
-Cells::Index Cells::choose_by_rule(int level) const {
-    std::vector<OptionId> path;
-    for (int k = 0; k < level; ++k) path.push_back(option_at(k));
-    std::vector<Index> items(active_.begin(), active_.begin() + active_count_);
-    std::sort(items.begin(), items.end());  // set bases grow with ids: the dancer's ring order
-    std::vector<std::uint64_t> lengths;
-    for (Index item : items)
-        lengths.push_back(rule_.rule == ChooseRule::scan ? scan_.rank(primary_ids_[primary_index(item)])
-                                                         : static_cast<std::uint64_t>(size(item)));
-    return items[choose_position(rule_, lengths, path)];
-}
-
-SearchStats Cells::count(const Limits& limits) {
-    detail::CountPolicy policy;
-    return walk(policy, limits);
-}
-
-void Cells::push(OptionId option) {
-    const int level = depth_;
-    const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
-    if (option < 0 || static_cast<std::size_t>(option) >= option_first_.size()) throw InputError(where + " does not exist");
-    if (active_count_ == 0) throw InputError(where + ": the search has already found a solution here");
-    const Index best = choose_at(level);
+Cells::Index Cells::option_node(OptionId option, Index item) const {
     Index at = option_first_[static_cast<std::size_t>(option)];
-    while (nodes_[static_cast<std::size_t>(at)].item > 0 && nodes_[static_cast<std::size_t>(at)].item != best) ++at;
-    if (nodes_[static_cast<std::size_t>(at)].item != best) throw InputError(where + " does not hold the item the search chooses there");
-    // Hidden by an earlier choice: the search never reaches it.
-    if (nodes_[static_cast<std::size_t>(at)].loc >= best + size(best)) throw InputError(where + " conflicts with an earlier choice");
+    while (nodes_[static_cast<std::size_t>(at)].item > 0 && nodes_[static_cast<std::size_t>(at)].item != item) ++at;
+    return at;
+}
+
+PushCost Cells::take(int level, OptionId option, Index item) {
+    const Index at = option_node(option, item);
     // Where the walk would be at this level, so that a walk resumed below can back up through it.
-    const Index tried = nodes_[static_cast<std::size_t>(at)].loc - best;
-    cover(best);
+    const Index tried = nodes_[static_cast<std::size_t>(at)].loc - item;
+    PushCost cost;
+    cost.item = open(level, item);
     choice_[static_cast<std::size_t>(level)] = at;
-    branch_[static_cast<std::size_t>(level)] = best;
     tried_[static_cast<std::size_t>(level)] = tried;
-    cover_rest(at);
-    ++depth_;
+    cost.rest = cover_rest(at);
+    return cost;
 }
 
-void Cells::pop() {
-    --depth_;
-    const Index at = choice_[static_cast<std::size_t>(depth_)];
-    uncover_rest(at);
-    uncover(nodes_[static_cast<std::size_t>(at)].item);
-}
-
-void Cells::replay(std::span<const OptionId> prefix) {
-    for (OptionId option : prefix) push(option);
-}
-
-void Cells::unwind() {
-    while (depth_ > 0) pop();
-}
-
-void Cells::unwind_to(int level, int base) {
-    while (level > base) {
-        --level;
-        const Index at = choice_[static_cast<std::size_t>(level)];
-        uncover_rest(at);
-        uncover(nodes_[static_cast<std::size_t>(at)].item);
-    }
-}
-
-void Cells::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
-    if (depth_ != 0) throw std::logic_error("Cells::set_forced_items: only at the root");
-    second_below_.assign(second_below.begin(), second_below.end());
-    forced_.clear();
-    for (ItemId item : items) {
-        if (item < 0 || static_cast<std::size_t>(item) >= item_base_.size() || item_base_[static_cast<std::size_t>(item)] >= first_secondary_)
-            throw std::logic_error("Cells::set_forced_items: not a primary item");
-        forced_.push_back(item_base_[static_cast<std::size_t>(item)]);
-    }
+bool Cells::primary_item(ItemId id, Index& item) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= item_base_.size()) return false;
+    item = item_base_[static_cast<std::size_t>(id)];
+    return item < first_secondary_;
 }
 
 std::uint64_t Cells::checksum() const {
-    auto mixed = [](std::uint64_t v) {
-        v += 0x9e3779b97f4a7c15ull;
-        v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
-        v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
-        return v ^ (v >> 31);
-    };
     // Sets are summed (order-free); everything else is mixed in sequence.
-    std::uint64_t h = mixed(static_cast<std::uint64_t>(active_count_)) ^ mixed(static_cast<std::uint64_t>(depth_) << 40);
+    std::uint64_t h = mix64(static_cast<std::uint64_t>(active_count_)) ^ mix64(static_cast<std::uint64_t>(depth_) << 40);
     std::uint64_t active = 0;
     for (Index k = 0; k < active_count_; ++k) {
         const Index item = active_[static_cast<std::size_t>(k)];
-        active += mixed(static_cast<std::uint64_t>(item));
-        if (pos(item) != k) h = mixed(h ^ 0xbad);  // a position that does not point back
+        active += mix64(static_cast<std::uint64_t>(item));
+        if (pos(item) != k) h = mix64(h ^ 0xbad);  // a position that does not point back
     }
-    h = mixed(h ^ active);
+    h = mix64(h ^ active);
     for (Index base : item_base_) {
         std::uint64_t members = 0;
         for (Index p = base; p < base + size(base); ++p) {
             const Index x = set_[static_cast<std::size_t>(p)];
-            members += mixed(static_cast<std::uint64_t>(x));
+            members += mix64(static_cast<std::uint64_t>(x));
             const Node& n = nodes_[static_cast<std::size_t>(x)];
-            if (n.loc != p || n.item != base) h = mixed(h ^ 0xbad);
+            if (n.loc != p || n.item != base) h = mix64(h ^ 0xbad);
         }
-        h = mixed(h ^ mixed(static_cast<std::uint64_t>(size(base))) ^ members);
+        h = mix64(h ^ mix64(static_cast<std::uint64_t>(size(base))) ^ members);
     }
+    for (int k = 0; k < depth_; ++k)  // the position: what the walk chose above the depth
+        h = mix64(h ^ static_cast<std::uint64_t>(choice_[static_cast<std::size_t>(k)]) ^
+                  static_cast<std::uint64_t>(branch_[static_cast<std::size_t>(k)]) << 32);
     return h;
 }
 

@@ -39,7 +39,7 @@ ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng) {
         }
         const auto d = static_cast<double>(options.size());
         const OptionId taken = options[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(rng)];
-        const Dancer::PushCost cost = dancer.push(taken);
+        const PushCost cost = dancer.push(taken);
         r.updates += weight * (static_cast<double>(cost.item) + d * static_cast<double>(cost.rest));
         weight *= d;
     }

@@ -10,17 +10,16 @@
 namespace xcount {
 
 template <std::size_t Words>
-ScanOf<Words>::ScanOf(const Matrix& matrix) {
+const Matrix& ScanOf<Words>::checked(const Matrix& matrix) {
     if (!fits(matrix))
         throw InputError("the scan engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
                          std::to_string(matrix.item_count()) + " (use --engine dlx or cells)");
-    bit_of_item_.assign(matrix.item_count(), 0);
-    Id next = 0;
-    for (ItemId item : matrix.scan_order()) bit_of_item_[static_cast<std::size_t>(item)] = next++;
-    primary_ = next;
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (!matrix.is_primary(static_cast<ItemId>(i))) bit_of_item_[i] = next++;
-    for (Id b = 0; b < primary_; ++b) primary_mask_.set(b);
+    return matrix;
+}
+
+template <std::size_t Words>
+ScanOf<Words>::ScanOf(const Matrix& matrix) : Skeleton(matrix), layout_(checked(matrix), matrix.scan_order()) {
+    Skeleton::set_choice({ChooseRule::scan, 0});
 
     const std::size_t n = matrix.option_count();
     masks_.resize(n);
@@ -28,20 +27,20 @@ ScanOf<Words>::ScanOf(const Matrix& matrix) {
     for (std::size_t o = 0; o < n; ++o) {
         Id lowest = ~Id{0};
         for (ItemId item : matrix.option(static_cast<OptionId>(o))) {
-            const Id bit = bit_of_item_[static_cast<std::size_t>(item)];
+            const Id bit = layout_.bit_of_item[static_cast<std::size_t>(item)];
             masks_[o].set(bit);
-            if (bit < primary_) lowest = std::min(lowest, bit);
+            if (bit < layout_.primary) lowest = std::min(lowest, bit);
         }
         lead[o] = lowest;
     }
     // Both lists in option order (a CSR table each): the order every engine tries them in.
     auto fill = [&](Lists& lists, auto&& bits_of) {
-        lists.begin.assign(primary_ + 1, 0);
+        lists.begin.assign(layout_.primary + 1, 0);
         for (std::size_t o = 0; o < n; ++o) bits_of(o, [&](Id bit) { ++lists.begin[bit + 1]; });
-        for (std::size_t b = 1; b <= primary_; ++b) lists.begin[b] += lists.begin[b - 1];
+        for (std::size_t b = 1; b <= layout_.primary; ++b) lists.begin[b] += lists.begin[b - 1];
         std::vector<std::uint32_t> at(lists.begin.begin(), lists.begin.end() - 1);
-        lists.mask.resize(lists.begin[primary_]);
-        lists.id.resize(lists.begin[primary_]);
+        lists.mask.resize(lists.begin[layout_.primary]);
+        lists.id.resize(lists.begin[layout_.primary]);
         for (std::size_t o = 0; o < n; ++o)
             bits_of(o, [&](Id bit) {
                 lists.mask[at[bit]] = masks_[o];
@@ -51,9 +50,9 @@ ScanOf<Words>::ScanOf(const Matrix& matrix) {
     fill(led_, [&](std::size_t o, auto&& add) { add(lead[o]); });
     fill(holding_, [&](std::size_t o, auto&& add) {
         for (ItemId item : matrix.option(static_cast<OptionId>(o)))
-            if (bit_of_item_[static_cast<std::size_t>(item)] < primary_) add(bit_of_item_[static_cast<std::size_t>(item)]);
+            if (layout_.bit_of_item[static_cast<std::size_t>(item)] < layout_.primary) add(layout_.bit_of_item[static_cast<std::size_t>(item)]);
     });
-    const std::size_t levels = primary_ + 2;
+    const std::size_t levels = layout_.primary + 2;
     levels_.assign(levels, Level{});
     lists_.assign(levels, &led_);
     chosen_.assign(levels, 0);
@@ -64,50 +63,21 @@ template <std::size_t Words>
 void ScanOf<Words>::set_choice(Choice choice) {
     if (choice.rule != ChooseRule::scan)
         throw InputError("the scan engine branches on the first open item in the scan order only (--choose scan), not by another rule");
+    Skeleton::set_choice(choice);
 }
 
 template <std::size_t Words>
-SearchStats ScanOf<Words>::count(const Limits& limits) {
-    detail::CountPolicy policy;
-    return walk(policy, limits);
-}
-
-template <std::size_t Words>
-void ScanOf<Words>::push(OptionId option) {
-    const int level = depth_;
-    const auto l = static_cast<std::size_t>(level);
-    const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
-    if (option < 0 || static_cast<std::size_t>(option) >= masks_.size()) throw InputError(where + " does not exist");
-    if (levels_[l].covered.covers(primary_mask_)) throw InputError(where + ": the search has already found a solution here");
-    const Id bit = choose_at(level);
+PushCost ScanOf<Words>::take(int level, OptionId option, Id bit) {
     const auto o = static_cast<Id>(option);
-    if (!masks_[o].has(bit)) throw InputError(where + " does not hold the item the search chooses there");
-    if (masks_[o].meets(levels_[l].covered)) throw InputError(where + " conflicts with an earlier choice");
-    open(level, bit);
+    PushCost cost{open(level, bit), 0};
     // The walk's place in the list, so that a walk resumed below can back up through it.
-    const Lists& lists = *lists_[l];
-    const auto found = std::find(lists.id.begin() + levels_[l].next, lists.id.begin() + levels_[l].last, o);
-    levels_[l].next = static_cast<std::uint32_t>(found - lists.id.begin()) + 1;
-    chosen_[l] = o;
-    levels_[l + 1].covered = levels_[l].covered | masks_[o];
-    ++depth_;
-}
-
-template <std::size_t Words>
-void ScanOf<Words>::replay(std::span<const OptionId> prefix) {
-    for (OptionId option : prefix) push(option);
-}
-
-template <std::size_t Words>
-void ScanOf<Words>::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
-    if (depth_ != 0) throw std::logic_error("ScanOf::set_forced_items: only at the root");
-    second_below_.assign(second_below.begin(), second_below.end());
-    forced_.clear();
-    for (ItemId item : items) {
-        if (item < 0 || static_cast<std::size_t>(item) >= bit_of_item_.size() || bit_of_item_[static_cast<std::size_t>(item)] >= primary_)
-            throw std::logic_error("ScanOf::set_forced_items: not a primary item");
-        forced_.push_back(bit_of_item_[static_cast<std::size_t>(item)]);
-    }
+    const Lists& lists = *lists_[static_cast<std::size_t>(level)];
+    Level& here = at(level);
+    const auto found = std::find(lists.id.begin() + here.next, lists.id.begin() + here.last, o);
+    here.next = static_cast<std::uint32_t>(found - lists.id.begin()) + 1;
+    chosen_[static_cast<std::size_t>(level)] = o;
+    at(level + 1).covered = here.covered | masks_[o];
+    return cost;
 }
 
 template <std::size_t Words>
@@ -125,7 +95,7 @@ std::uint64_t ScanOf<Words>::checksum() const {
 template <std::size_t Words>
 std::size_t ScanOf<Words>::memory_bytes() const {
     const auto lists = [](const Lists& l) { return l.begin.capacity() * 4 + l.mask.capacity() * sizeof(Mask) + l.id.capacity() * sizeof(Id); };
-    return masks_.capacity() * sizeof(Mask) + lists(led_) + lists(holding_) + bit_of_item_.capacity() * sizeof(Id) +
+    return masks_.capacity() * sizeof(Mask) + lists(led_) + lists(holding_) + layout_.bit_of_item.capacity() * sizeof(Id) +
            levels_.capacity() * sizeof(Level) + lists_.capacity() * sizeof(void*) + chosen_.capacity() * sizeof(Id);
 }
 

@@ -6,11 +6,13 @@
 #include "helpers.hpp"
 #include "langford.hpp"
 #include "latin.hpp"
+#include "polyform.hpp"
 #include "queens.hpp"
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
+#include "xcount/scan.hpp"
 #include "xcount/split.hpp"
 
 using namespace xcount;
@@ -109,6 +111,70 @@ TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksu
     }
     CHECK(d.checksum() == pristine);
     CHECK(d.count().solutions == 92);  // and it still works
+}
+
+// Knuth's DLX1 (dlx1.w, from https://www-cs-faculty.stanford.edu/~knuth/programs.html), built
+// from its CWEB source and run on the matrices these models write (`xcount export`), reports
+// these updates (docs/benchmarks.md, "against Knuth's programs"). Every engine counts in its
+// unit, so this pins all of them to an outside reference, not to each other.
+TEMPLATE_TEST_CASE("the engines report DLX1's own update counts", "[dancer][dlx1]", Dancer, Cells, Bits) {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt";
+    SECTION("13 queens: 17,669,617 updates") {
+        const auto stats = TestType(make_queens(13).matrix).count();
+        CHECK(stats.solutions == 73712);
+        CHECK(stats.updates == 17669617);
+    }
+    SECTION("Scott's 8x8 board with a 2x2 hole: 102,179,915 updates") {
+        const Problem p = make_polyform(read_pieces_file(pieces), read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"),
+                                        Orientations::free, Copies::once(), "scott");
+        const auto stats = TestType(p.matrix).count();
+        CHECK(stats.solutions == 520);
+        CHECK(stats.updates == 102179915);
+    }
+}
+
+TEST_CASE("the 6x10 pentomino board costs DLX1's 1,242,377,480 updates (bits, the fastest to count them)", "[dancer][dlx1]") {
+    const Problem p = make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt"), read_board("6x10"),
+                                    Orientations::free, Copies::once(), "6x10");
+    const auto stats = Bits(p.matrix).count();
+    CHECK(stats.solutions == 9356);
+    CHECK(stats.updates == 1242377480);
+}
+
+// Below a replayed prefix a walk must leave every level above it as it found it, however it
+// ends; the checksum covers each engine's whole state down to its depth, position included.
+TEMPLATE_TEST_CASE("a search below a prefix leaves the prefix's levels exactly as it found them", "[dancer][checksum]", Dancer, Cells, Bits,
+                   WideBits, Scan) {
+    const Problem p = make_queens(8);
+    TestType d(p.matrix);
+    if constexpr (std::is_same_v<TestType, Scan>) d.set_choice({ChooseRule::scan, 0});
+    const std::uint64_t pristine = d.checksum();
+    std::vector<OptionId> path;
+    d.search([&](std::span<const OptionId> s) { path.assign(s.begin(), s.begin() + 2); }, Limits{.max_solutions = 1});
+    REQUIRE(d.checksum() == pristine);
+    d.push(path[0]);
+    const std::uint64_t one = d.checksum();
+    CHECK(one != pristine);
+    d.push(path[1]);
+    const std::uint64_t two = d.checksum();
+    CHECK(two != one);
+    const Count below = d.count().solutions;
+    CHECK(d.checksum() == two);
+    CHECK(d.count(Limits{.max_solutions = 1}).solutions == 1);
+    CHECK(d.checksum() == two);
+    std::vector<OptionId> position;
+    const auto first = d.count(Limits{.max_nodes = 3, .position = &position});
+    CHECK_FALSE(first.complete);
+    CHECK(d.checksum() == two);
+    d.replay(position);  // and carrying on from there finds the rest
+    if constexpr (TestType::kResumesInside) CHECK(first.solutions + d.count(Limits{.resume_base = 2}).solutions == below);
+    else d.unwind(), d.replay(std::vector<OptionId>(path.begin(), path.begin() + 2));
+    CHECK(d.depth() == 2);
+    CHECK(d.checksum() == two);
+    d.pop();
+    CHECK(d.checksum() == one);
+    d.pop();
+    CHECK(d.checksum() == pristine);
 }
 
 TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells, Bits) {

@@ -21,21 +21,23 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "xcount/dancer.hpp"
 #include "xcount/mask.hpp"
 #include "xcount/matrix.hpp"
+#include "xcount/search.hpp"
 
 namespace xcount {
 
 template <std::size_t Words>
-class BitsOf {
+class BitsOf : public SearchSkeleton<BitsOf<Words>, std::uint32_t> {
+    using Skeleton = SearchSkeleton<BitsOf<Words>, std::uint32_t>;
+
 public:
     static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
+    static constexpr bool kScanUnits = false;
     static constexpr std::size_t kMaxItems = 64 * Words;
     static constexpr std::size_t kMaxPrimary = 255;  // a primary item's bit, and the spare counter, fit a byte
     // InputError when the matrix has more than kMaxItems items or kMaxPrimary primary ones.
@@ -47,27 +49,15 @@ public:
         return static_cast<double>(matrix.option_count()) * static_cast<double>(matrix.primary_count() + 2) * sizeof(std::uint32_t) * 2;
     }
 
-    SearchStats count(const Limits& limits = {});
-    template <class Visit>
-    SearchStats search(Visit&& visit, const Limits& limits = {});
-
-    void replay(std::span<const OptionId> prefix);
-    void push(OptionId option);
-    void pop() { --depth_; }
-    void unwind() { depth_ = 0; }
-    int depth() const { return depth_; }
-    void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
-    void set_choice(Choice choice) { rule_ = choice; }
-    void set_profile(LevelProfile* profile) { profile_ = profile; }
-
-    template <class Policy>
-    SearchStats walk(Policy& policy, const Limits& limits);
-
     OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
-    std::uint64_t checksum() const;  // the root's state: what a search must leave as it found it
+    std::uint64_t checksum() const;  // the levels down to depth(): what a search must leave as it found it
     std::size_t memory_bytes() const;
 
 private:
+    friend Skeleton;
+    using Skeleton::choose_at;
+    using Skeleton::depth_;
+    using Skeleton::solution_;
     using Mask = xcount::Mask<Words>;
     using Id = std::uint32_t;
     struct Level {
@@ -79,22 +69,48 @@ private:
     };
 
     Id choose(const Level& at, const std::uint32_t* counts) const;
-    Id choose_at(int level) const;
-    Id choose_by_rule(int level) const;
     template <bool Weigh, class Fits>
     std::size_t select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const;
-    std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
     std::uint64_t enter(int level, Id option);               // builds level + 1 below option; returns its cost
     template <int Delta>
     void tally(std::uint32_t* counts, const Id* list, std::size_t n) const;  // counts += Delta per option's primary bit
     // Per level, a counter per primary bit and a spare one (the rows' padding lands there).
-    std::uint32_t* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
-    const std::uint32_t* counts(int level) const { return counts_.data() + static_cast<std::size_t>(level) * (primary_ + 1); }
-    bool solved(int level) const { return primary_mask_.without(levels_[static_cast<std::size_t>(level)].covered).empty(); }
+    std::uint32_t* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * (layout_.primary + 1); }
+    const std::uint32_t* counts(int level) const { return counts_.data() + static_cast<std::size_t>(level) * (layout_.primary + 1); }
+    Level& at(int level) { return levels_[static_cast<std::size_t>(level)]; }
+    const Level& at(int level) const { return levels_[static_cast<std::size_t>(level)]; }
 
-    std::size_t primary_ = 0;             // primary items are bits 0 .. primary_-1
-    Mask primary_mask_;
-    std::vector<Id> bit_of_item_;         // item id -> bit (primary first, in id order)
+    // The skeleton's hooks (search.hpp).
+    bool solved_at(int level) const { return layout_.primary_mask.without(at(level).covered).empty(); }
+    bool is_open(int level, Id bit) const { return !at(level).covered.has(bit); }
+    Id choose_mrv(int level) const { return choose(at(level), counts(level)); }
+    template <class F>
+    void for_each_open(int level, F f) const {
+        for (Id b = 0; b < layout_.primary; ++b)
+            if (is_open(level, b)) f(b, layout_.item_of_bit[b], std::uint64_t{counts(level)[b]});
+    }
+    ItemId item_id(Id bit) const { return layout_.item_of_bit[bit]; }
+    bool dead_end(int level, Id bit) const { return counts(level)[bit] == 0; }
+    std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
+    bool next(int level, std::uint64_t& cost) {
+        Level& here = at(level);
+        if (here.next == here.last) return false;
+        const Id option = options_[here.next++];
+        chosen_[static_cast<std::size_t>(level)] = option;
+        cost = enter(level, option);
+        return true;
+    }
+    void retreat(int) {}  // each level keeps its own list: nothing to undo
+    void close(int) {}
+    std::size_t option_count() const { return masks_.size(); }
+    bool holds(OptionId option, Id bit) const { return masks_[static_cast<Id>(option)].has(bit); }
+    bool is_live(int level, OptionId option, Id) const;
+    PushCost take(int level, OptionId option, Id best);
+    bool primary_item(ItemId id, Id& bit) const { return layout_.primary_bit(id, bit); }
+
+    static const Matrix& checked(const Matrix& matrix);  // InputError unless it fits
+
+    BitLayout<Words> layout_;             // the primary items in id order (the Dancer's ring order)
     std::vector<Mask> masks_;             // per option
     std::vector<std::uint32_t> cost_;     // per option: its size - 1
     static constexpr std::uint32_t kMixedCosts = ~std::uint32_t{0};
@@ -109,26 +125,13 @@ private:
     std::vector<std::uint32_t> counts_;   // per level, per primary bit
     std::vector<Level> levels_;
     std::vector<Id> chosen_;              // option chosen at each level
-    int depth_ = 0;
-    std::vector<Id> forced_;              // bits forced at levels 0, 1, ...
-    std::vector<char> second_below_;
-    Choice rule_;
-    ScanCosts scan_;
-    std::vector<ItemId> item_of_bit_;     // primary bit -> item id
-    LevelProfile* profile_ = nullptr;
-    std::vector<OptionId> solution_;
-
-    std::uint64_t scan_cost(int level, Id best) const {
-        const bool forced = detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[static_cast<std::size_t>(level)] == best;
-        return scan_.node(item_of_bit_[best], forced);
-    }
 };
 
 template <std::size_t Words>
 inline typename BitsOf<Words>::Id BitsOf<Words>::choose(const Level& at, const std::uint32_t* counts) const {
     // Fewest options, ties to the lowest bit (= item id order among the primary items).
     // Branch-free: each open item's key is its count above its bit, and the least key wins.
-    const Mask open = primary_mask_.without(at.covered);
+    const Mask open = layout_.primary_mask.without(at.covered);
     std::uint64_t least = ~std::uint64_t{0};
     for (std::size_t w = 0; w < Words; ++w)
         for (std::uint64_t m = open.word[w]; m != 0; m &= m - 1) {
@@ -136,87 +139,6 @@ inline typename BitsOf<Words>::Id BitsOf<Words>::choose(const Level& at, const s
             least = std::min(least, (std::uint64_t{counts[bit]} << 8) | bit);
         }
     return static_cast<Id>(least & 255);
-}
-
-template <std::size_t Words>
-template <class Policy>
-SearchStats BitsOf<Words>::walk(Policy& policy, const Limits& limits) {
-    SearchStats stats;
-    std::uint64_t updates = 0, nodes = 0;
-    const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
-    int level = depth_;
-
-forward:
-    if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
-        detail::record_position(*this, limits, base, level);
-        goto interrupted;
-    }
-    if (solved(level)) {
-        if constexpr (Policy::cuts) {
-            policy.cut(level);
-        } else {
-            ++nodes;
-            if (profile_) profile_->record(level, 1, 0);
-            ++stats.solutions;
-            policy.solution(level);
-            if (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions) goto interrupted;
-        }
-        goto backup;
-    }
-    if constexpr (Policy::cuts) {
-        if (level >= policy.cut_depth) {
-            policy.cut(level);
-            goto backup;
-        }
-    }
-    {
-        const Id best = choose_at(level);
-        if constexpr (Policy::cuts) {
-            if (counts(level)[best] == 0) {
-                policy.cut(level);
-                goto backup;
-            }
-        }
-        ++nodes;
-        std::uint64_t u = open(level, best);
-        if (rule_.rule == ChooseRule::scan) u = scan_cost(level, best);
-        updates += u;
-        if (profile_) profile_->record(level, 1, u);
-    }
-
-advance: {
-        Level& at = levels_[static_cast<std::size_t>(level)];
-        if (at.next == at.last) goto backup;
-        const Id option = options_[at.next++];
-        chosen_[static_cast<std::size_t>(level)] = option;
-        std::uint64_t u = enter(level, option);
-        if (rule_.rule == ChooseRule::scan) u = 0;
-        updates += u;
-        if (profile_) profile_->record(level, 0, u);
-        ++level;
-        goto forward;
-    }
-
-backup:
-    if (level == base) goto done;
-    --level;
-    goto advance;
-
-interrupted:
-    stats.complete = false;
-
-done:
-    depth_ = base;  // a resumed walk has backed up through the levels replayed for it
-    stats.updates = updates;
-    stats.nodes = nodes;
-    return stats;
-}
-
-template <std::size_t Words>
-template <class Visit>
-SearchStats BitsOf<Words>::search(Visit&& visit, const Limits& limits) {
-    detail::VisitPolicy<BitsOf<Words>, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
-    return walk(policy, limits);
 }
 
 using Bits = BitsOf<2>;      // up to 128 items

@@ -21,45 +21,31 @@
 // set's members is what the engine is allowed to change.
 #pragma once
 
-#include <atomic>
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "xcount/dancer.hpp"
 #include "xcount/matrix.hpp"
+#include "xcount/search.hpp"
 
 namespace xcount {
 
-class Cells {
+class Cells : public SearchSkeleton<Cells, std::int32_t> {
 public:
     // The order in which an item's options are tried depends on the path that led there, so a
     // position (Limits::position) cannot say which were tried: a walk of Cells is not resumed
     // inside; the runner solves each subproblem in one piece.
     static constexpr bool kResumesInside = false;
+    static constexpr bool kScanUnits = false;
     explicit Cells(const Matrix& matrix);
-
-    SearchStats count(const Limits& limits = {});
-    template <class Visit>
-    SearchStats search(Visit&& visit, const Limits& limits = {});
-
-    void replay(std::span<const OptionId> prefix);
-    void push(OptionId option);
-    void pop();
-    void unwind();
-    int depth() const { return depth_; }
-    void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
-    void set_choice(Choice choice) { rule_ = choice; }
-    void set_profile(LevelProfile* profile) { profile_ = profile; }
-
-    template <class Policy>
-    SearchStats walk(Policy& policy, const Limits& limits);
 
     OptionId option_at(int level) const { return node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(level)])]; }
     std::uint64_t checksum() const;
     std::size_t memory_bytes() const;
 
 private:
+    friend class SearchSkeleton<Cells, std::int32_t>;
     using Index = std::int32_t;
     struct Node {
         Index item;  // > 0: the base of the item's set block; <= 0 in a spacer (see below)
@@ -73,16 +59,51 @@ private:
     Index size(Index item) const { return set_[static_cast<std::size_t>(item - 1)]; }
     Index& pos(Index item) { return set_[static_cast<std::size_t>(item - 2)]; }
     Index pos(Index item) const { return set_[static_cast<std::size_t>(item - 2)]; }
-    bool is_active(Index item) const { return pos(item) < active_count_ && active_[static_cast<std::size_t>(pos(item))] == item; }
 
-    Index choose() const;
-    Index choose_by_rule(int level) const;
-    Index choose_at(int level) const;
     std::uint64_t cover(Index item);
     void uncover(Index item);
     std::uint64_t cover_rest(Index node);
     void uncover_rest(Index node);
-    void unwind_to(int level, int base);
+    Index option_node(OptionId option, Index item) const;  // the option's node of the item (a spacer: none)
+
+    // The skeleton's hooks (search.hpp).
+    bool solved_at(int) const { return active_count_ == 0; }
+    bool is_open(int, Index item) const { return pos(item) < active_count_ && active_[static_cast<std::size_t>(pos(item))] == item; }
+    Index choose_mrv(int level) const;
+    template <class F>
+    void for_each_open(int, F f) const {
+        std::vector<Index> items(active_.begin(), active_.begin() + active_count_);
+        std::sort(items.begin(), items.end());  // set bases grow with ids: the dancer's ring order
+        for (Index item : items) f(item, item_id(item), static_cast<std::uint64_t>(size(item)));
+    }
+    ItemId item_id(Index item) const {
+        const auto k = std::lower_bound(primary_bases_.begin(), primary_bases_.end(), item) - primary_bases_.begin();
+        return primary_ids_[static_cast<std::size_t>(k)];
+    }
+    bool dead_end(int, Index item) const { return size(item) == 0; }
+    std::uint64_t open(int level, Index item) {
+        branch_[static_cast<std::size_t>(level)] = item;
+        tried_[static_cast<std::size_t>(level)] = 0;
+        return cover(item);
+    }
+    bool next(int level, std::uint64_t& cost) {
+        const auto l = static_cast<std::size_t>(level);
+        if (tried_[l] == size(branch_[l])) return false;
+        choice_[l] = set_[static_cast<std::size_t>(branch_[l] + tried_[l])];
+        cost = cover_rest(choice_[l]);
+        return true;
+    }
+    void retreat(int level) {
+        uncover_rest(choice_[static_cast<std::size_t>(level)]);
+        ++tried_[static_cast<std::size_t>(level)];
+    }
+    void close(int level) { uncover(branch_[static_cast<std::size_t>(level)]); }
+    std::size_t option_count() const { return option_first_.size(); }
+    bool holds(OptionId option, Index item) const { return nodes_[static_cast<std::size_t>(option_node(option, item))].item == item; }
+    // Hidden by an earlier choice: past the item's active part, where the search never reaches.
+    bool is_live(int, OptionId option, Index item) const { return nodes_[static_cast<std::size_t>(option_node(option, item))].loc < item + size(item); }
+    PushCost take(int level, OptionId option, Index item);
+    bool primary_item(ItemId id, Index& item) const;
 
     std::vector<Node> nodes_;
     std::vector<Index> set_;
@@ -95,28 +116,13 @@ private:
     std::vector<Index> choice_;         // node chosen at each level
     std::vector<Index> branch_;         // item chosen at each level
     std::vector<Index> tried_;          // how many of its options have been tried, per level
-    std::vector<OptionId> solution_;
-    int depth_ = 0;
-    std::vector<Index> forced_;
-    std::vector<char> second_below_;
-    Choice rule_;
-    ScanCosts scan_;
     std::vector<Index> primary_bases_;  // the primary items' set bases, in id order
-    LevelProfile* profile_ = nullptr;
-
-    std::size_t primary_index(Index base) const {
-        return static_cast<std::size_t>(std::lower_bound(primary_bases_.begin(), primary_bases_.end(), base) - primary_bases_.begin());
-    }
-    std::uint64_t scan_cost(int level, Index item) const {
-        const bool forced = detail::forcing_applies(*this, level, forced_.size(), second_below_) && forced_[static_cast<std::size_t>(level)] == item;
-        return scan_.node(primary_ids_[primary_index(item)], forced);
-    }
     std::vector<ItemId> primary_ids_;   // the primary items' ids, in id order
 };
 
 // ---- the hot path ----
 
-inline Cells::Index Cells::choose() const {
+inline Cells::Index Cells::choose_mrv(int) const {
     // Fewest active options, ties to the lowest item id: one 64-bit key per item.
     std::uint64_t best = ~std::uint64_t{0};
     for (Index k = 0; k < active_count_; ++k) {
@@ -128,14 +134,6 @@ inline Cells::Index Cells::choose() const {
         }
     }
     return static_cast<Index>(best & 0xffffffffu);
-}
-
-inline Cells::Index Cells::choose_at(int level) const {
-    if (detail::forcing_applies(*this, level, forced_.size(), second_below_)) {
-        const Index item = forced_[static_cast<std::size_t>(level)];
-        if (is_active(item)) return item;
-    }
-    return rule_.rule == ChooseRule::mrv ? choose() : choose_by_rule(level);
 }
 
 // Hides every active option of `item` from its other items, then takes a primary item out of
@@ -216,97 +214,6 @@ inline void Cells::uncover_rest(Index x) {
             --w;
         }
     }
-}
-
-template <class Policy>
-SearchStats Cells::walk(Policy& policy, const Limits& limits) {
-    SearchStats stats;
-    std::uint64_t updates = 0, nodes = 0;
-    Index* const x = choice_.data();
-    Index* const branch = branch_.data();
-    Index* const tried = tried_.data();
-    const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
-    int level = depth_;
-    Index best = 0;
-
-forward:
-    if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
-        detail::record_position(*this, limits, base, level);
-        goto interrupted;
-    }
-    if (active_count_ == 0) {
-        if constexpr (Policy::cuts) {
-            policy.cut(level);
-        } else {
-            ++nodes;
-            if (profile_) profile_->record(level, 1, 0);
-            ++stats.solutions;
-            policy.solution(level);
-            if (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions) goto interrupted;
-        }
-        goto backup;
-    }
-    if constexpr (Policy::cuts) {
-        if (level >= policy.cut_depth) {
-            policy.cut(level);
-            goto backup;
-        }
-    }
-    best = choose_at(level);
-    if constexpr (Policy::cuts) {
-        if (size(best) == 0) {
-            policy.cut(level);
-            goto backup;
-        }
-    }
-    ++nodes;
-    {
-        std::uint64_t u = cover(best);
-        if (rule_.rule == ChooseRule::scan) u = scan_cost(level, best);
-        updates += u;
-        if (profile_) profile_->record(level, 1, u);
-    }
-    branch[level] = best;
-    tried[level] = 0;
-
-advance:
-    if (tried[level] == size(best)) {
-        uncover(best);
-        goto backup;
-    }
-    x[level] = set_[static_cast<std::size_t>(best + tried[level])];
-    {
-        std::uint64_t u = cover_rest(x[level]);
-        if (rule_.rule == ChooseRule::scan) u = 0;
-        updates += u;
-        if (profile_) profile_->record(level, 0, u);
-    }
-    ++level;
-    goto forward;
-
-backup:
-    if (level == base) goto done;
-    --level;
-    best = branch[level];
-    uncover_rest(x[level]);
-    ++tried[level];
-    goto advance;
-
-interrupted:
-    stats.complete = false;
-    unwind_to(level, base);
-
-done:
-    depth_ = base;  // a resumed walk has backed up through the levels replayed for it
-    stats.updates = updates;
-    stats.nodes = nodes;
-    return stats;
-}
-
-template <class Visit>
-SearchStats Cells::search(Visit&& visit, const Limits& limits) {
-    detail::VisitPolicy<Cells, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = *this, .scratch = solution_};
-    return walk(policy, limits);
 }
 
 }  // namespace xcount

@@ -1,5 +1,8 @@
-// xcount/hash.hpp: a 64-bit FNV-1a hash, for fingerprints and journal line checks.
-// Not cryptographic: it detects accidents (a torn write, a hand edit, a foreign file).
+// xcount/hash.hpp: the project's two hashes. Hash64, a 64-bit FNV-1a hash of bytes, for
+// fingerprints, journal line checks and engine state checksums: not cryptographic, it detects
+// accidents (a torn write, a hand edit, a foreign file, a link not restored). mix64, the
+// splitmix64 finaliser, for drawing well-spread numbers from a seed (the random choice rules)
+// and for order-free set checksums (a sum of mixed members).
 #pragma once
 
 #include <cstdint>
@@ -7,6 +10,13 @@
 #include <string_view>
 
 namespace xcount {
+
+inline std::uint64_t mix64(std::uint64_t v) {
+    v += 0x9e3779b97f4a7c15ull;
+    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+    v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+    return v ^ (v >> 31);
+}
 
 class Hash64 {
 public:

@@ -6,6 +6,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <vector>
+
+#include "xcount/matrix.hpp"
 
 namespace xcount {
 
@@ -55,6 +59,34 @@ struct alignas(16) Mask {
         std::uint64_t diff = 0;
         for (std::size_t k = 0; k < Words; ++k) diff |= word[k] ^ m.word[k];
         return diff == 0;
+    }
+};
+
+// Which bit each item of a matrix takes in the bitset engines: the primary items 0.. in the
+// order given, then the secondary items in id order.
+template <std::size_t Words>
+struct BitLayout {
+    std::vector<std::uint32_t> bit_of_item;  // item id -> bit
+    std::vector<ItemId> item_of_bit;         // primary bit -> item id
+    std::size_t primary = 0;                 // primary items are bits 0 .. primary-1
+    Mask<Words> primary_mask;
+
+    BitLayout(const Matrix& matrix, std::span<const ItemId> primary_order) : bit_of_item(matrix.item_count(), 0) {
+        std::uint32_t next = 0;
+        for (ItemId item : primary_order) {
+            bit_of_item[static_cast<std::size_t>(item)] = next++;
+            item_of_bit.push_back(item);
+        }
+        primary = next;
+        for (std::size_t i = 0; i < matrix.item_count(); ++i)
+            if (!matrix.is_primary(static_cast<ItemId>(i))) bit_of_item[i] = next++;
+        for (std::uint32_t b = 0; b < primary; ++b) primary_mask.set(b);
+    }
+    // The bit of a primary item (false for any other id).
+    bool primary_bit(ItemId id, std::uint32_t& bit) const {
+        if (id < 0 || static_cast<std::size_t>(id) >= bit_of_item.size()) return false;
+        bit = bit_of_item[static_cast<std::size_t>(id)];
+        return bit < primary;
     }
 };
 
