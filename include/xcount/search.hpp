@@ -65,6 +65,9 @@ struct Choice {
     std::uint64_t seed = 0;
 };
 
+// "mrv", "first", ... as reports and fingerprints name it; the rule with its seed where it takes one.
+std::string choice_text(const Choice& choice);
+
 // The rules other than mrv: given the active primary items' lengths in id order (under scan,
 // their ranks in the scan order) and the options chosen on the path to this node, the position
 // (in that order) of the item to branch on.

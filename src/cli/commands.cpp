@@ -8,6 +8,7 @@
 #include "memory.hpp"
 #include "json.hpp"
 #include "registry.hpp"
+#include "flag_table.hpp"
 #include "settings.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/dlx_format.hpp"
@@ -134,11 +135,7 @@ const CommandInfo* find_command(const std::string& name) {
 bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h" || arg == "help"; }
 
 int merge_entry(const std::vector<std::string>& args) {
-    po::options_description flags("Options");
-    flags.add_options()("help,h", "show this help")("json", "print one JSON object instead of text")(
-        "expect", po::value<std::string>(), "the expected total: exit 1 if it differs")(
-        "expect-distinct", po::value<std::string>(), "the expected count up to symmetry: exit 1 if it differs")(
-        "files", po::value<std::vector<std::string>>()->multitoken(), "the shard result files");
+    const po::options_description flags = flags_of(kMerge);
     po::positional_options_description positional;
     positional.add("files", -1);
     po::variables_map values;

@@ -13,7 +13,6 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
-#include "count_plan.hpp"
 #include "count_report.hpp"
 #include "json.hpp"
 #include "progress.hpp"
@@ -22,6 +21,7 @@
 #include "xcount/distributed.hpp"
 #include "xcount/estimate.hpp"
 #include "xcount/journal.hpp"
+#include "xcount/plan.hpp"
 #include "xcount/shard.hpp"
 #include "xcount/text_file.hpp"
 
@@ -114,24 +114,34 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
     return times;
 }
 
-// For a long count, the subproblems largest-estimated-first, so that the threads (and ranks)
-// finish close together instead of one working alone on a big one at the end; nullopt for a
-// short one, where the probes would cost more than they save. A probe takes about 50 us on
-// the tilings: up to 256 (and 50 ms) judge the whole tree, then up to 32 go below each prefix.
-std::optional<std::vector<std::size_t>> schedule_for(const Plan& plan) {
-    constexpr double kLongUpdates = 3e10;  // about a minute on one thread
-    constexpr std::uint64_t kProbeBudget = 50000;
-    if (plan.split.size() < 2) return std::nullopt;
-    if (!plan.work.empty()) return largest_first(plan.work);  // estimated when the depth was chosen
-    Dancer dancer = split_prober(*plan.matrix, plan.split);
-    std::mt19937_64 rng(1);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
-    double updates = 0;
-    int probes = 0;
-    while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
-    if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
-    const std::uint64_t each = std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32);
-    return largest_first(*plan.matrix, plan.split, each, 2);
+// The split depth a resumed run must use, when the journal says and the user does not.
+std::optional<int> fixed_depth(const Settings& settings) {
+    if (settings.split_depth) return settings.split_depth;
+    if (!settings.checkpoint.empty())
+        if (const auto header = read_journal_header(settings.checkpoint)) return header->depth;
+    return std::nullopt;
+}
+
+// The library's plan, asked for as the flags say. Shards run on machines with different core
+// counts, yet must cut the tree alike: their automatic depth depends on K only (256
+// subproblems per shard); likewise MPI ranks. Under MPI rank 0 alone decides the depth (it
+// alone may see the journal) and tells the others; a rank that never gets there (it failed)
+// makes every rank fail in mpi_agree.
+Plan plan_for(const Problem& problem, const Settings& settings, int threads) {
+    if (settings.symmetry != SymmetryMode::automatic && settings.symmetry != SymmetryMode::none && problem.symmetries.empty())
+        throw InputError("--symmetry: " + problem.name + " has no symmetry group (a DLX file, or a model without one)");
+    const bool mpi_worker = settings.mpi && mpi_rank() != 0;
+    std::size_t subproblems = 64 * static_cast<std::size_t>(threads);
+    if (!settings.out.empty()) subproblems = 256 * settings.shard_count;
+    if (settings.mpi) subproblems = 256 * static_cast<std::size_t>(mpi_size());
+    const PlanRequest request{.symmetry = settings.symmetry,
+                              .choice = settings.choice,
+                              .depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings),
+                              .subproblems = subproblems};
+    Plan plan = make_plan(problem.matrix, problem.symmetries, request);
+    if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
+    if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
+    return plan;
 }
 
 Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
@@ -142,7 +152,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     if (leader && !settings.subproblem_stats.empty()) check_output_path(settings.subproblem_stats, "{", "subproblem statistics file");
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
-    const Plan plan = make_plan(problem, settings, outcome.threads);
+    const Plan plan = plan_for(problem, settings, outcome.threads);
     const Split& split = plan.split;
     check_distinct_expected(problem, settings, plan.mode);
     const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
@@ -164,7 +174,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         outcome.resumed_partly += known[id].partial() ? 1 : 0;
     }
 
-    const auto order = leader ? schedule_for(plan) : std::nullopt;
+    const auto order = leader ? schedule(plan) : std::nullopt;
     RunReport report;
     {
         PartialSchedule schedule;

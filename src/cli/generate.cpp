@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "flag_table.hpp"
 #include "sudoku.hpp"
 #include "sudoku_generator.hpp"
 
@@ -14,12 +15,7 @@ namespace po = boost::program_options;
 namespace xcount::cli {
 
 int generate_entry(const std::vector<std::string>& args) {
-    po::options_description flags("Options");
-    flags.add_options()("help,h", "show this help")("box", po::value<std::string>()->default_value("3x3"), "box shape RxC")(
-        "seed", po::value<std::string>(), "seed (0..2^64-1; default: a random one, printed)")(
-        "symmetric", "remove clues in pairs symmetric under a half turn")(
-        "count", po::value<long long>()->default_value(1), "how many puzzles (1..100000)")(
-        "verbose,v", "a line per puzzle on stderr: clues and seconds");
+    const po::options_description flags = flags_of(kGenerate);
     if (args.empty() || args[0] != "sudoku") {
         if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
             std::cout << "usage: xcount generate sudoku [OPTIONS]: sudoku puzzles with one solution, minimal\n\n" << flags;
@@ -41,7 +37,7 @@ int generate_entry(const std::vector<std::string>& args) {
     std::tie(request.box_rows, request.box_cols) = parse_box(values["box"].as<std::string>());
     if (request.box_rows * request.box_cols > 25) throw InputError("generate: --box up to 25 symbols (5x5)");
     request.symmetric = values.count("symmetric") != 0;
-    const long long count = flag_in_range(values, "count", 1, 100000);
+    const long long count = ranged_flag(values, kGenerate, "count");
     request.seed = seed_flag(values);
     const bool verbose = values.count("verbose") != 0;
     int fewest = std::numeric_limits<int>::max(), most = 0;

@@ -22,6 +22,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "flag_table.hpp"
 #include "jobs.hpp"
 #include "registry.hpp"
 #include "report.hpp"
@@ -37,13 +38,7 @@ namespace xcount::cli {
 
 namespace {
 
-po::options_description job_keys() {
-    po::options_description keys("Job file keys");
-    keys.add_options()("problem", po::value<std::string>(), "a model name or a DLX file")(
-        "source", po::value<std::string>()->default_value(""), "where the expected count is published")(
-        "cost", po::value<std::string>()->default_value("quick"), "quick (under 10 s) or long");
-    return keys;
-}
+po::options_description job_keys() { return flags_of(kJob); }
 
 // Values naming an existing file relative to the job's folder become paths to it; numbers and
 // sizes stay what they say even where a file of that name lies beside the job.
@@ -160,13 +155,7 @@ struct VerifyOptions {
 
 // nullopt: --help was printed.
 std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) {
-    po::options_description flags("Options");
-    flags.add_options()("help,h", "show this help")("all", "run the long jobs too")(
-        "max-seconds", po::value<double>()->default_value(0), "stop a job after this long and call it failed (0: no limit)")(
-        "threads,t", po::value<long long>()->default_value(0), "OpenMP threads (0: all cores)")(
-        "html", po::value<std::string>(), "also write a report page to FILE: per job the parameters, expected count and "
-        "source, count found, time, status and a picture of its first solution")(
-        "folder", po::value<std::string>()->default_value("jobs"), "the folder of job files");
+    const po::options_description flags = flags_of(kVerify);
     po::positional_options_description positional;
     positional.add("folder", 1);
     po::variables_map values;
@@ -182,7 +171,7 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
     v.all = values.count("all") != 0;
     v.max_seconds = values["max-seconds"].as<double>();
     if (v.max_seconds < 0) throw InputError("--max-seconds must be at least 0");
-    v.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
+    v.threads = static_cast<int>(ranged_flag(values, kVerify, "threads"));
     if (values.count("html")) v.html = values["html"].as<std::string>();
     if (values.count("html") && v.html.empty()) throw InputError("--html needs a file name");
     return v;

@@ -4,6 +4,8 @@
 #include <random>
 #include "settings.hpp"
 
+#include "flag_table.hpp"
+
 #include "memory.hpp"
 
 #include "xcount/error.hpp"
@@ -19,14 +21,6 @@ std::optional<Count> count_flag(const po::variables_map& values, const char* nam
     const std::string text = values[name].as<std::string>();
     const auto value = parse_count(text);
     if (!value) throw InputError("--" + std::string(name) + " must be a non-negative decimal count, not " + quote_name(text));
-    return value;
-}
-
-long long flag_in_range(const po::variables_map& values, const char* name, long long low, long long high) {
-    const long long value = values[name].as<long long>();
-    if (value < low || value > high)
-        throw InputError("--" + std::string(name) + " must be between " + std::to_string(low) + " and " +
-                         std::to_string(high) + ", not " + std::to_string(value));
     return value;
 }
 
@@ -48,89 +42,20 @@ ColourMode colour_mode(const std::string& text) {
     throw InputError("--color must be never, auto or always, not " + quote_name(text));
 }
 
-// The flags of the commands that search for solutions to print (solve, show).
-void add_picture_search_flags(po::options_description& flags) {
-    flags.add_options()(
-        "engine", po::value<std::string>()->default_value("auto"), "auto, dlx, cells, bits or scan (see count --help)")(
-        "choose", po::value<std::string>()->default_value("mrv"),
-        "item choice: mrv (fewest options, the default), first, scan (the first open item in the model's scan order), "
-        "max (most options), random or mrv-random (a random one among the fewest; both take --seed)")(
-        "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1)")(
-        "color", po::value<std::string>()->default_value("auto"), "coloured letters: never, auto (on a terminal) or always");
-}
-
 }  // namespace
 
-po::options_description flags_for(Command command) {
-    po::options_description flags("Options");
-    flags.add_options()("help,h", "show this help")("verbose,v", "say more (matrix size, warnings)")(
-        "max-memory", po::value<std::string>(),
-        "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)");
+unsigned scope_of(Command command) {
     switch (command) {
-        case Command::count:
-            flags.add_options()("json", "print one JSON object instead of text")(
-                "engine", po::value<std::string>()->default_value("auto"),
-                "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same "
-                "figures; scan (bitboards, up to 256 items): the scan rule's search only (--choose scan); auto: scan where "
-                "the model prefers the scan rule (flat boards half as long again as wide), else bits where the matrix fits "
-                "and its options conflict densely, dlx elsewhere")(
-                "choose", po::value<std::string>()->default_value("mrv"),
-                "item choice: mrv (fewest options, the default but where the model prefers scan), first, scan (the first open "
-                "item in the model's scan order), max (most options), random or mrv-random (a random one among the fewest; "
-                "both take --seed)")(
-                "seed", po::value<std::string>(), "seed of the random choice rules (0..2^64-1); fixed, the search can be split")(
-                "limit", po::value<long long>()->default_value(0), "stop after this many solutions (0: count all)")(
-                "time-limit", po::value<double>(), "stop after this many seconds: the result is labelled partial (exit 3); "
-                "with --checkpoint the next run resumes")(
-                "node-limit", po::value<std::string>(), "stop after about this many search-tree nodes (partial, exit 3)")(
-                "expect", po::value<std::string>(), "the expected total (a published count): exit 1 if it differs")(
-                "expect-distinct", po::value<std::string>(),
-                "the expected count up to symmetry (needs --symmetry check): exit 1 if it differs")(
-                "symmetry", po::value<std::string>()->default_value("auto"),
-                "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); "
-                "reduce: count one option per orbit of a fixed item, weighted (about |G| times less work); "
-                "auto: check where the model has symmetries")(
-                "threads,t", po::value<long long>()->default_value(0), "OpenMP threads (0: all cores)")(
-                "split-depth", po::value<std::string>()->default_value("auto"),
-                "cut the search tree at this depth into subproblems (0..64); auto: the smallest depth giving at "
-                "least 64 subproblems per thread")(
-                "checkpoint", po::value<std::string>(),
-                "journal FILE of finished subproblems: written as they finish, read to resume a stopped run")(
-                "profile", "print the nodes and updates of each level of the search tree (to choose a split depth)")(
-                "progress", "show progress on stderr even when it is not a terminal (or under --json)")(
-                "shard", po::value<std::string>(),
-                "I/K: solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then "
-                "depends on K alone (256 subproblems per shard), so shards on any machines agree")(
-                "out,o", po::value<std::string>(), "write this run's result file, for xcount merge")(
-                "mpi", "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal")(
-                "subproblem-stats", po::value<std::string>(),
-                "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds");
-            break;
-        case Command::solve:
-            flags.add_options()("json", "print one JSON object instead of text")(
-                "print", po::value<long long>()->default_value(1), "how many solutions to print (at least 1)");
-            add_picture_search_flags(flags);
-            break;
-        case Command::show:
-            flags.add_options()(
-                "solution", po::value<long long>()->default_value(1), "which solution, in the order the search finds them (1: the first)")(
-                "svg", po::value<std::string>(), "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)");
-            add_picture_search_flags(flags);
-            break;
-        case Command::estimate:
-            flags.add_options()("json", "print one JSON object instead of text")(
-                "probes", po::value<std::string>()->default_value("1000"), "random root-to-leaf paths (1..10^9)")(
-                "seed", po::value<std::string>(), "seed of the random paths (default: drawn and printed)")(
-                "choose", po::value<std::string>()->default_value("auto"),
-                "the tree to estimate: mrv, first, scan or max (auto: the one count walks, scan for tilings, mrv elsewhere)")(
-                "threads,t", po::value<long long>()->default_value(0), "threads the time estimate is for (0: all cores)");
-            break;
-        case Command::exprt:
-            flags.add_options()("out,o", po::value<std::string>()->default_value("-"), "write to this file (- : stdout)");
-            break;
+        case Command::count: return kCount;
+        case Command::solve: return kSolve;
+        case Command::show: return kShow;
+        case Command::estimate: return kEstimate;
+        case Command::exprt: return kExport;
     }
-    return flags;
+    return 0;
 }
+
+po::options_description flags_for(Command command) { return flags_of(scope_of(command)); }
 
 namespace {
 
@@ -152,18 +77,6 @@ std::uint64_t seed_flag(const po::variables_map& values) {
     const auto seed = parse_count(text);
     if (!seed || *seed > std::numeric_limits<std::uint64_t>::max()) throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(text));
     return static_cast<std::uint64_t>(*seed);
-}
-
-std::string choice_text(const Choice& choice) {
-    switch (choice.rule) {
-        case ChooseRule::mrv: return "mrv";
-        case ChooseRule::first: return "first";
-        case ChooseRule::scan: return "scan";
-        case ChooseRule::max: return "max";
-        case ChooseRule::random: return "random, seed " + std::to_string(choice.seed);
-        case ChooseRule::mrv_random: return "mrv-random, seed " + std::to_string(choice.seed);
-    }
-    return "?";
 }
 
 void refuse_placeholders(const std::string& text, const std::string& where) {
@@ -203,7 +116,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.seed_given && !random_rule) throw InputError("--seed goes with --choose random or mrv-random");
     }
     if (command == Command::count) {
-        s.limit = static_cast<Count>(flag_in_range(values, "limit", 0, 1LL << 62));
+        s.limit = static_cast<Count>(ranged_flag(values, kCount, "limit"));
         s.expect = count_flag(values, "expect");
         if (values.count("time-limit")) {
             s.time_limit = values["time-limit"].as<double>();
@@ -222,7 +135,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
         if (s.expect_distinct && (s.symmetry == SymmetryMode::none || s.symmetry == SymmetryMode::reduce))
             throw InputError("--expect-distinct needs --symmetry check (or auto)");
-        s.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
+        s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {
             const auto parsed = parse_count(depth);
@@ -261,12 +174,12 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.probes = static_cast<std::uint64_t>(*probes);
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);
-        s.threads = static_cast<int>(flag_in_range(values, "threads", 0, 4096));
+        s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
     }
-    if (command == Command::solve) s.print = static_cast<long>(flag_in_range(values, "print", 1, 1000000));
+    if (command == Command::solve) s.print = static_cast<long>(ranged_flag(values, kSolve, "print"));
     if (command == Command::solve || command == Command::show) s.colour = colour_mode(values["color"].as<std::string>());
     if (command == Command::show) {
-        s.solution = static_cast<long>(flag_in_range(values, "solution", 1, 1000000000));
+        s.solution = static_cast<long>(ranged_flag(values, kShow, "solution"));
         if (values.count("svg")) s.svg = values["svg"].as<std::string>();
         if (values.count("svg") && s.svg.empty()) throw InputError("--svg needs a file name");
     }

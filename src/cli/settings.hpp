@@ -1,9 +1,9 @@
-// src/cli/settings.hpp: every flag of every command, declared once.
-//
-// One table (name, default, range, help) registers the flags with Boost.Program_options and
-// fills a plain Settings struct, checking ranges, so the commands never touch argv.
+// src/cli/settings.hpp: the flags of the commands that build a problem, read into a plain
+// Settings struct (checked, so the commands never touch argv). The flags themselves, their
+// defaults, ranges and help, are the rows of flag_table.hpp.
 #pragma once
 
+#include "xcount/plan.hpp"
 #include "xcount/runner.hpp"
 
 #include <boost/program_options.hpp>
@@ -17,9 +17,6 @@ namespace xcount::cli {
 enum class Command { count, solve, exprt, estimate, show };
 
 enum class ColourMode { never, automatic, always };
-
-// automatic: check where the model has a symmetry group, none elsewhere.
-enum class SymmetryMode { automatic, none, check, reduce };
 
 struct Settings {
     bool help = false;
@@ -52,14 +49,9 @@ struct Settings {
     ColourMode colour = ColourMode::automatic;  // solve, show: coloured letters on a terminal
 };
 
-// "mrv", "first", ... for the report; the rule with its seed where it takes one.
-std::string choice_text(const Choice& choice);
-
+unsigned scope_of(Command command);  // its Scope in the flag table
 boost::program_options::options_description flags_for(Command command);
 Settings read_settings(Command command, const boost::program_options::variables_map& values);
-
-// --NAME as an integer, InputError unless low <= value <= high.
-long long flag_in_range(const boost::program_options::variables_map& values, const char* name, long long low, long long high);
 
 // InputError when `text` holds something like one of Boost.Program_options' message
 // placeholders (%value%, %invalid_line%, ...): formatting an error about such a value loops

@@ -43,6 +43,18 @@ ScanCosts::ScanCosts(const Matrix& matrix)
     }
 }
 
+std::string choice_text(const Choice& choice) {
+    switch (choice.rule) {
+        case ChooseRule::mrv: return "mrv";
+        case ChooseRule::first: return "first";
+        case ChooseRule::scan: return "scan";
+        case ChooseRule::max: return "max";
+        case ChooseRule::random: return "random, seed " + std::to_string(choice.seed);
+        case ChooseRule::mrv_random: return "mrv-random, seed " + std::to_string(choice.seed);
+    }
+    return "?";
+}
+
 std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path) {
     if (choice.rule == ChooseRule::first) return 0;
     if (choice.rule == ChooseRule::scan) return static_cast<std::size_t>(std::min_element(lengths.begin(), lengths.end()) - lengths.begin());

@@ -1,4 +1,4 @@
-// problems/registry.hpp: the built-in models, and how a problem named on the command line
+// src/cli/registry.hpp: the built-in models, and how a problem named on the command line
 // becomes a Problem.
 //
 // Adding a model: write problems/NAME.{hpp,cpp} with a make_NAME(parameters) function, then add

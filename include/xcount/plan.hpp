@@ -1,0 +1,62 @@
+// xcount/plan.hpp: what a count runs, decided before it runs: the symmetry mode, the group,
+// the matrix (the problem's or its symmetry reduction), its split into subproblems, and the
+// order to solve them in. What `xcount count` does before counting, for any program:
+//
+//     const xcount::Plan plan = xcount::make_plan(matrix, symmetries, {.symmetry = xcount::SymmetryMode::reduce});
+//     const auto order = xcount::schedule(plan);
+//     xcount::RunOptions options{.threads = 8, .order = order ? &*order : nullptr};
+//     const xcount::RunReport r = xcount::run_split(*plan.matrix, plan.split, {}, options);
+//     // r.total.solutions: the full count (each reduced subproblem weighted by its orbit)
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xcount/split.hpp"
+#include "xcount/symmetry.hpp"
+
+namespace xcount {
+
+// automatic: check where there is a symmetry group, none elsewhere.
+enum class SymmetryMode { automatic, none, check, reduce };
+
+struct PlanRequest {
+    SymmetryMode symmetry = SymmetryMode::automatic;
+    Choice choice;
+    std::optional<int> depth;       // a fixed split depth (nullopt: chosen from the work)
+    std::size_t subproblems = 64;   // the automatic depth gives at least this many (64 per thread, say)
+};
+
+struct Plan {
+    SymmetryMode mode = SymmetryMode::none;  // resolved: none, check or reduce
+    std::optional<Group> group;
+    std::optional<Reduction> reduction;
+    const Matrix* matrix = nullptr;  // the problem's matrix or reduction->matrix (valid while both live)
+    Split split;
+    std::string note;     // what the group does, for a report
+    std::string warning;  // why the plan is not quite what was asked ("" : it is)
+    Choice choice;        // the item-choice rule the split was made with
+    // A long count's estimated work per subproblem (updates; empty for a short one): what its
+    // automatic depth was chosen by, and the order it is solved in.
+    std::vector<double> work;
+};
+
+// Plans a count of `matrix` with these symmetries (option permutations; may be empty unless
+// the request asks for check or reduce). The automatic depth is the smallest giving the
+// requested number of subproblems; for a count of ten minutes and more (judged from random
+// paths with fixed seeds, so that every shard and rank decides alike) it goes deeper while its
+// largest subproblem is estimated at over 0.5% of the work, up to 20,000 subproblems.
+// InputError when check or reduce is asked for without symmetries.
+Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request);
+
+// The order to solve the subproblems in: for a long count, largest-estimated-first, so that
+// the threads (and ranks) finish close together; nullopt (id order) for a short one, where
+// the probes would cost more than they save.
+std::optional<std::vector<std::size_t>> schedule(const Plan& plan);
+
+// The mode part of a journal's or shard file's fingerprint: "count", "count+check/8", ...
+std::string fingerprint_mode(const Plan& plan);
+
+}  // namespace xcount

@@ -1,0 +1,184 @@
+#include "flag_table.hpp"
+
+#include <set>
+#include <stdexcept>
+
+#include "xcount/error.hpp"
+
+namespace po = boost::program_options;
+
+namespace xcount::cli {
+
+namespace {
+
+using T = FlagType;
+constexpr unsigned kModelCommands = kCount | kSolve | kShow | kEstimate | kExport;  // those that build a problem
+constexpr unsigned kEveryCommand = kModelCommands | kMerge | kVerify | kGenerate;
+constexpr long long kNone = 0;
+
+// clang-format off
+constexpr Flag kFlags[] = {
+    {"help,h", T::toggle, "", nullptr, kNone, kNone, "show this help", kEveryCommand},
+    {"threads,t", T::integer, "N", "0", 0, 4096, "OpenMP threads (0: all cores; at most 4096)", kCount | kVerify},
+    {"threads,t", T::integer, "N", "0", 0, 4096, "threads the time estimate is for (0: all cores; at most 4096)", kEstimate},
+    {"split-depth", T::text, "D", "auto", kNone, kNone,
+     "cut the search tree at this depth into subproblems (0..64); auto: at least 64 subproblems per thread, and deeper "
+     "for a long count until no subproblem is estimated at over 0.5% of the work", kCount},
+    {"checkpoint", T::text, "FILE", nullptr, kNone, kNone,
+     "journal of the work done (finished subproblems, and the position of those in progress): a stopped run given the "
+     "same file resumes", kCount},
+    {"expect", T::text, "N", nullptr, kNone, kNone, "the expected total (a published count): exit 1 if it differs", kCount | kMerge},
+    {"expect-distinct", T::text, "N", nullptr, kNone, kNone,
+     "the expected count up to symmetry (needs --symmetry check): exit 1 if it differs", kCount | kMerge},
+    {"symmetry", T::text, "MODE", "auto", kNone, kNone,
+     "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
+     "option per orbit of a fixed item, weighted (about |G| times less work); auto: check where the model has symmetries", kCount},
+    {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge},
+    {"engine", T::text, "E", "auto", kNone, kNone,
+     "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
+     "scan (bitboards, up to 256 items): the scan rule's search only; auto: scan where the model prefers the scan rule "
+     "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely, dlx "
+     "elsewhere", kCount},
+    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits or scan (see count --help)", kSolve | kShow},
+    {"choose", T::text, "RULE", "mrv", kNone, kNone,
+     "item choice: mrv (fewest options, ties to the lowest id; the default but where the model prefers scan), first, "
+     "scan (the first open item in the model's scan order), max (most options), random or mrv-random (a random one "
+     "among the fewest; both take --seed)", kCount | kSolve | kShow},
+    {"choose", T::text, "RULE", "auto", kNone, kNone,
+     "the tree to estimate: mrv, first, scan or max (auto: the one count walks)", kEstimate},
+    {"seed", T::text, "S", nullptr, kNone, kNone,
+     "seed of the random choice rules (0..2^64-1); with it fixed, the search can be split", kCount | kSolve | kShow},
+    {"seed", T::text, "S", nullptr, kNone, kNone, "seed of the random paths (0..2^64-1; default: drawn and printed)", kEstimate},
+    {"seed", T::text, "S", nullptr, kNone, kNone, "seed (0..2^64-1; default: a random one, printed)", kGenerate},
+    {"limit", T::integer, "N", "0", 0, 1LL << 62, "stop after this many solutions (0: count all; at most 2^62); a preview, labelled partial", kCount},
+    {"time-limit", T::real, "S", nullptr, kNone, kNone,
+     "stop after this many seconds: the result is labelled partial (exit 3); with --checkpoint the next run resumes", kCount},
+    {"node-limit", T::text, "N", nullptr, kNone, kNone,
+     "stop after about this many search-tree nodes (partial, exit 3; resumable like --time-limit)", kCount},
+    {"profile", T::toggle, "", nullptr, kNone, kNone,
+     "print the nodes and updates of each level of the search tree (where to cut it)", kCount},
+    {"progress", T::toggle, "", nullptr, kNone, kNone,
+     "show the progress line on stderr even when it is not a terminal (or under --json)", kCount},
+    {"shard", T::text, "I/K", nullptr, kNone, kNone,
+     "solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then depends on K alone, so "
+     "shards on any machines agree", kCount},
+    {"out,o", T::text, "FILE", nullptr, kNone, kNone, "write this run's result file, for xcount merge", kCount},
+    {"out,o", T::text, "FILE", "-", kNone, kNone, "write to this file (- : stdout)", kExport},
+    {"mpi", T::toggle, "", nullptr, kNone, kNone,
+     "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal", kCount},
+    {"subproblem-stats", T::text, "FILE", nullptr, kNone, kNone,
+     "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds", kCount},
+    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands},
+    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate},
+    {"max-memory", T::text, "SIZE", nullptr, kNone, kNone,
+     "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)", kModelCommands},
+    {"print", T::integer, "K", "1", 1, 1000000, "how many solutions to print (1..1000000)", kSolve},
+    {"solution", T::integer, "K", "1", 1, 1000000000, "which solution, in the order the search finds them (1: the first; at most 10^9)", kShow},
+    {"svg", T::text, "FILE", nullptr, kNone, kNone,
+     "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)", kShow},
+    {"color", T::text, "WHEN", "auto", kNone, kNone, "coloured letters: never, auto (on a terminal) or always", kSolve | kShow},
+    {"probes", T::text, "N", "1000", kNone, kNone, "random root-to-leaf paths (1..10^9)", kEstimate},
+    {"all", T::toggle, "", nullptr, kNone, kNone, "run the long jobs too", kVerify},
+    {"max-seconds", T::real, "S", "0", kNone, kNone, "stop a job after this long and call it failed (0: no limit)", kVerify},
+    {"html", T::text, "FILE", nullptr, kNone, kNone,
+     "also write a report page to FILE: per job the parameters, expected count and source, count found, time, status "
+     "and a picture of its first solution", kVerify},
+    {"box", T::text, "RxC", "3x3", kNone, kNone, "box shape RxC", kGenerate},
+    {"symmetric", T::toggle, "", nullptr, kNone, kNone, "remove clues in pairs symmetric under a half turn", kGenerate},
+    {"count", T::integer, "K", "1", 1, 100000, "how many puzzles (1..100000)", kGenerate},
+    {"problem", T::text, "NAME", nullptr, kNone, kNone, "a model name or a DLX file", kJob},
+    {"source", T::text, "TEXT", "", kNone, kNone, "where the expected count is published", kJob},
+    {"cost", T::text, "quick|long", "quick", kNone, kNone, "quick (under 10 s on 2 cores) or long", kJob},
+    {"files", T::texts, "FILE...", nullptr, kNone, kNone, "the shard result files (positional)", kMerge},
+    {"folder", T::text, "FOLDER", "jobs", kNone, kNone, "the folder of job files (positional)", kVerify},
+};
+// clang-format on
+
+std::string long_name(const Flag& f) {
+    const std::string name = f.name;
+    return name.substr(0, name.find(','));
+}
+
+po::value_semantic* semantic(const Flag& f) {
+    switch (f.type) {
+        case FlagType::toggle: return nullptr;
+        case FlagType::integer: {
+            auto* v = po::value<long long>()->value_name(f.value_name);
+            if (f.fallback) v->default_value(std::stoll(f.fallback));
+            return v;
+        }
+        case FlagType::real: {
+            auto* v = po::value<double>()->value_name(f.value_name);
+            if (f.fallback) v->default_value(std::stod(f.fallback), f.fallback);
+            return v;
+        }
+        case FlagType::text: {
+            auto* v = po::value<std::string>()->value_name(f.value_name);
+            if (f.fallback) v->default_value(f.fallback);
+            return v;
+        }
+        case FlagType::texts: return po::value<std::vector<std::string>>()->multitoken()->value_name(f.value_name);
+    }
+    return nullptr;
+}
+
+std::string markdown_cell(std::string text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+constexpr const char* kScopeNames[] = {"count", "solve", "show", "estimate", "export", "merge", "verify", "generate", "job file"};
+
+}  // namespace
+
+std::span<const Flag> flag_table() { return kFlags; }
+
+const Flag& flag_in(unsigned scope, const std::string& name) {
+    for (const Flag& f : kFlags)
+        if ((f.scopes & scope) != 0 && long_name(f) == name) return f;
+    throw std::logic_error("no flag --" + name + " in this scope");
+}
+
+po::options_description flags_of(unsigned scope) {
+    po::options_description flags("Options");
+    std::set<std::string> added;
+    for (const Flag& f : kFlags) {
+        if ((f.scopes & scope) == 0 || !added.insert(long_name(f)).second) continue;
+        if (po::value_semantic* v = semantic(f))
+            flags.add_options()(f.name, v, f.help);
+        else
+            flags.add_options()(f.name, f.help);
+    }
+    return flags;
+}
+
+long long ranged_flag(const po::variables_map& values, unsigned scope, const std::string& name) {
+    const Flag& f = flag_in(scope, name);
+    const long long value = values[name].as<long long>();
+    if (value < f.low || value > f.high)
+        throw InputError("--" + name + " must be between " + std::to_string(f.low) + " and " + std::to_string(f.high) + ", not " +
+                         std::to_string(value));
+    return value;
+}
+
+std::string markdown_flags(unsigned scope, bool commands) {
+    std::string out = commands ? "| flag | commands | meaning |\n|---|---|---|\n" : "| flag | meaning |\n|---|---|\n";
+    for (const Flag& f : kFlags) {
+        if ((f.scopes & scope) == 0 || long_name(f) == "help") continue;
+        std::string flag = "`--" + long_name(f) + (f.type == FlagType::toggle ? "" : " " + std::string(f.value_name)) + "`";
+        std::string help = f.help;
+        if (f.fallback && *f.fallback) help += " (default: " + std::string(f.fallback) + ")";
+        out += "| " + markdown_cell(flag) + " | ";
+        if (commands) {
+            std::string names;
+            for (std::size_t k = 0; k < std::size(kScopeNames); ++k)
+                if ((f.scopes & scope & (1u << k)) != 0) names += (names.empty() ? "" : ", ") + std::string(kScopeNames[k]);
+            out += names + " | ";
+        }
+        out += markdown_cell(help) + " |\n";
+    }
+    return out;
+}
+
+}  // namespace xcount::cli

@@ -1,0 +1,144 @@
+#include "xcount/plan.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <random>
+
+#include "xcount/error.hpp"
+#include "xcount/estimate.hpp"
+#include "xcount/hash.hpp"
+
+namespace xcount {
+
+namespace {
+
+// Estimated updates of the whole tree below the split's root: `probes` random paths, seed 1
+// (the same on every machine, so that shards and ranks decide alike).
+double whole_tree_updates(const Matrix& matrix, const Split& split, int probes) {
+    Dancer dancer = split_prober(matrix, split);
+    std::mt19937_64 rng(1);
+    double updates = 0;
+    for (int p = 0; p < probes; ++p) updates += probe_below(dancer, rng).updates;
+    return updates / probes;
+}
+
+// For a count of ten minutes and more, the automatic split goes deeper while its largest
+// subproblem is estimated at over 0.5% of the work (a kill loses less, the last subproblem
+// leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
+// probe counts) are kept for the largest-first order.
+Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> below, Choice choice,
+               std::vector<double>& work) {
+    constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
+    constexpr std::size_t kMostSubproblems = 20000;
+    constexpr std::uint64_t kProbesPerLevel = 20000;
+    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64) < kLongUpdates) return split;
+    const auto estimate = [&](const Split& s) { return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2); };
+    const auto largest_share = [](const std::vector<double>& w) {
+        const double total = std::accumulate(w.begin(), w.end(), 0.0);
+        return total > 0 ? *std::max_element(w.begin(), w.end()) / total : 0.0;
+    };
+    work = estimate(split);
+    while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
+        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice);
+        if (next.size() > kMostSubproblems || next.size() == split.size()) break;
+        split = std::move(next);
+        work = estimate(split);
+    }
+    return split;
+}
+
+std::string names_of(const Group& group) {
+    std::string names;
+    for (std::size_t k = 0; k < group.order(); ++k) names += (k ? ", " : "") + group.element(k).name;
+    return names;
+}
+
+std::string reduction_note(const Matrix& matrix, const Group& group, const Reduction& r) {
+    return "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(group.order()) +
+           " symmetries that fix item " + matrix.item(r.items[0]).name + ": it goes first, with " + std::to_string(r.orbits) +
+           " of its " + std::to_string(r.options_before) + " options (one per orbit, weighted by the orbit's size)" +
+           (r.items.size() > 1 ? "; below the placements some symmetries still fix, item " + matrix.item(r.items[1]).name +
+                                     " is reduced the same way"
+                               : "");
+}
+
+// Sets the mode, the group and the reduction the request asks for.
+void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> symmetries, SymmetryMode asked) {
+    plan.mode = asked;
+    if (plan.mode == SymmetryMode::automatic) plan.mode = symmetries.empty() ? SymmetryMode::none : SymmetryMode::check;
+    if (plan.mode == SymmetryMode::none) return;
+    if (symmetries.empty()) throw InputError("--symmetry check or reduce: the problem has no symmetry group");
+    plan.group = Group::generate(matrix, {symmetries.begin(), symmetries.end()});
+    plan.note = "group of order " + std::to_string(plan.group->order()) + ": " + names_of(*plan.group);
+    if (plan.mode != SymmetryMode::reduce) return;
+    plan.reduction = reduce(matrix, *plan.group);
+    if (plan.reduction) {
+        plan.note = reduction_note(matrix, *plan.group, *plan.reduction);
+    } else {
+        plan.warning = "no item is fixed by any symmetry but the identity, so --symmetry reduce cannot apply; checking instead";
+        plan.mode = SymmetryMode::check;
+    }
+}
+
+}  // namespace
+
+Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
+    Plan plan;
+    plan.choice = request.choice;
+    plan_symmetry(plan, matrix, symmetries, request.symmetry);
+    plan.matrix = plan.reduction ? &plan.reduction->matrix : &matrix;
+    const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
+    const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
+    const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
+    plan.split = request.depth ? split_at_depth(*plan.matrix, std::max(*request.depth, min_depth), forced, below, request.choice)
+                               : deepened(*plan.matrix, split_automatically(*plan.matrix, request.subproblems, forced, below, min_depth, request.choice),
+                                          forced, below, request.choice, plan.work);
+    if (plan.reduction) {
+        const auto weight = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };
+        if (!plan.work.empty()) {  // set_weights drops the weight-0 subproblems: drop their estimates too
+            std::vector<double> kept;
+            for (std::size_t id = 0; id < plan.split.size(); ++id)
+                if (weight(plan.split.prefix(id)) != 0) kept.push_back(plan.work[id]);
+            plan.work = std::move(kept);
+        }
+        plan.split.set_weights(weight);
+    }
+    return plan;
+}
+
+std::optional<std::vector<std::size_t>> schedule(const Plan& plan) {
+    // A probe takes about 50 us on the tilings: up to 256 (and 50 ms) judge the whole tree,
+    // then up to 32 go below each prefix.
+    constexpr double kLongUpdates = 3e10;  // about a minute on one thread
+    constexpr std::uint64_t kProbeBudget = 50000;
+    if (plan.split.size() < 2) return std::nullopt;
+    if (!plan.work.empty()) return largest_first(plan.work);  // estimated when the depth was chosen
+    Dancer dancer = split_prober(*plan.matrix, plan.split);
+    std::mt19937_64 rng(1);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+    double updates = 0;
+    int probes = 0;
+    while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
+    if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
+    const std::uint64_t each = std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32);
+    return largest_first(*plan.matrix, plan.split, each, 2);
+}
+
+std::string fingerprint_mode(const Plan& plan) {
+    // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's. The scan
+    // rule's tree also depends on the scan order.
+    std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
+    if (plan.choice.rule == ChooseRule::scan) {
+        Hash64 order;
+        for (ItemId item : plan.matrix->scan_order()) order.add(static_cast<std::uint64_t>(item));
+        choice += "/" + order.hex();
+    }
+    switch (plan.mode) {
+        case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
+        case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order()) + choice;
+        default: return "count" + choice;
+    }
+}
+
+}  // namespace xcount

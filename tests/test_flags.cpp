@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "cli/flag_table.hpp"
+#include "cli/settings.hpp"
+#include "xcount/error.hpp"
+
+using namespace xcount;
+using namespace xcount::cli;
+
+namespace {
+
+// A generated table sits in a Markdown file between these two lines.
+std::string begin_marker(const std::string& what) { return "<!-- flags: " + what + " (generated from src/cli/flag_table.cpp) -->\n"; }
+const std::string kEndMarker = "<!-- end of flags -->\n";
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct GeneratedTable {
+    std::string file, what;
+    unsigned scope;
+    bool commands;
+};
+
+const GeneratedTable kTables[] = {
+    {XCOUNT_SOURCE_DIR "/README.md", "count", kCount, false},
+    {XCOUNT_SOURCE_DIR "/docs/flags.md", "every command", kCount | kSolve | kShow | kEstimate | kExport | kMerge | kVerify | kGenerate, true},
+    {XCOUNT_SOURCE_DIR "/docs/flags.md", "job files", kJob, false},
+};
+
+// The file with each table's block replaced by what the flag table gives now.
+std::string regenerated(const GeneratedTable& t) {
+    std::string text = read_text(t.file);
+    const std::size_t begin = text.find(begin_marker(t.what));
+    const std::size_t end = text.find(kEndMarker, begin);
+    if (begin == std::string::npos || end == std::string::npos) return "(no block '" + t.what + "' in " + t.file + ")";
+    const std::size_t from = begin + begin_marker(t.what).size();
+    return text.replace(from, end - from, markdown_flags(t.scope, t.commands));
+}
+
+}  // namespace
+
+TEST_CASE("the flag tables of README.md and docs/flags.md are the flag table's (regenerate: xcount_tests [.write-flags])", "[flags]") {
+    for (const auto& t : kTables) {
+        INFO(t.file << ", block '" << t.what << "'");
+        CHECK(read_text(t.file) == regenerated(t));
+    }
+}
+
+TEST_CASE("write the flag tables into README.md and docs/flags.md", "[.write-flags]") {
+    for (const auto& t : kTables) {
+        const std::string text = regenerated(t);
+        std::ofstream(t.file, std::ios::binary) << text;
+    }
+}
+
+TEST_CASE("every command's --help lists its rows of the flag table, once each", "[flags]") {
+    for (const unsigned scope : {kCount, kSolve, kShow, kEstimate, kExport, kMerge, kVerify, kGenerate, kJob}) {
+        const auto flags = flags_of(scope);
+        std::set<std::string> names;
+        for (const Flag& f : flag_table()) {
+            if ((f.scopes & scope) == 0) continue;
+            std::string name = f.name;
+            name = name.substr(0, name.find(','));
+            names.insert(name);
+            INFO("--" << name);
+            CHECK(flags.find_nothrow(name, false) != nullptr);
+        }
+        CHECK(flags.options().size() == names.size());
+    }
+}
+
+TEST_CASE("rows that share a name never share a command", "[flags]") {
+    const auto table = flag_table();
+    for (std::size_t a = 0; a < table.size(); ++a)
+        for (std::size_t b = a + 1; b < table.size(); ++b)
+            if (std::string(table[a].name) == table[b].name) {
+                INFO(table[a].name);
+                CHECK((table[a].scopes & table[b].scopes) == 0);
+            }
+}
+
+TEST_CASE("an integer flag is checked against its row's range, and the message says it", "[flags]") {
+    namespace po = boost::program_options;
+    const auto flags = flags_of(kCount);
+    auto parse = [&](std::vector<std::string> args) {
+        po::variables_map values;
+        po::store(po::command_line_parser(args).options(flags).run(), values);
+        return read_settings(Command::count, values);
+    };
+    CHECK(parse({"--threads", "4096"}).threads == 4096);
+    CHECK_THROWS_WITH(parse({"--threads", "4097"}), "--threads must be between 0 and 4096, not 4097");
+    CHECK_THROWS_WITH(parse({"--limit", "-1"}), "--limit must be between 0 and 4611686018427387904, not -1");
+}
