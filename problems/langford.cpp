@@ -43,8 +43,12 @@ Problem make_langford(int n, bool up_to_reversal) {
         return out + "\n";
     };
     p.picture = [pairs, n](std::span<const OptionId> solution) {
-        LabelGrid grid{.rows = 1, .columns = 2 * n, .box_rows = 0, .box_columns = 0, .checkered = false,
-                  .labels = std::vector<std::string>(static_cast<std::size_t>(2 * n))};
+        LabelGrid grid{.rows = 1,
+                       .columns = 2 * n,
+                       .box_rows = 0,
+                       .box_columns = 0,
+                       .checkered = false,
+                       .labels = std::vector<std::string>(static_cast<std::size_t>(2 * n))};
         for (OptionId o : solution) {
             const auto [k, i] = (*pairs)[static_cast<std::size_t>(o)];
             grid.labels[static_cast<std::size_t>(i)] = grid.labels[static_cast<std::size_t>(i + k + 1)] = std::to_string(k);

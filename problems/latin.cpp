@@ -22,8 +22,8 @@ Problem make_latin(int n, bool reduced) {
             for (int s = 0; s < n; ++s) {
                 if (reduced && r == 0 && s != c) continue;
                 if (reduced && c == 0 && s != r) continue;
-                b.add_option({static_cast<ItemId>(r * n + c), static_cast<ItemId>(nn + r * n + s),
-                              static_cast<ItemId>(2 * nn + c * n + s)});
+                b.add_option(
+                    {static_cast<ItemId>(r * n + c), static_cast<ItemId>(nn + r * n + s), static_cast<ItemId>(2 * nn + c * n + s)});
                 cells->emplace_back(r * n + c, s);
             }
     Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
@@ -42,8 +42,8 @@ Problem make_latin(int n, bool reduced) {
     }
     p.render = [cells, n](std::span<const OptionId> solution) {
         std::vector<int> grid(static_cast<std::size_t>(n * n));
-        for (OptionId o : solution) grid[static_cast<std::size_t>((*cells)[static_cast<std::size_t>(o)].first)] =
-            (*cells)[static_cast<std::size_t>(o)].second;
+        for (OptionId o : solution)
+            grid[static_cast<std::size_t>((*cells)[static_cast<std::size_t>(o)].first)] = (*cells)[static_cast<std::size_t>(o)].second;
         std::string out;
         for (int r = 0; r < n; ++r) {
             for (int c = 0; c < n; ++c) out += (c ? " " : "") + std::to_string(grid[static_cast<std::size_t>(r * n + c)]);
@@ -52,8 +52,12 @@ Problem make_latin(int n, bool reduced) {
         return out;
     };
     p.picture = [cells, n](std::span<const OptionId> solution) {
-        LabelGrid grid{.rows = n, .columns = n, .box_rows = 0, .box_columns = 0, .checkered = false,
-                  .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
+        LabelGrid grid{.rows = n,
+                       .columns = n,
+                       .box_rows = 0,
+                       .box_columns = 0,
+                       .checkered = false,
+                       .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
         for (OptionId o : solution) {
             const auto [cell, symbol] = (*cells)[static_cast<std::size_t>(o)];
             grid.labels[static_cast<std::size_t>(cell)] = std::to_string(symbol);

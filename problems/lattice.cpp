@@ -41,9 +41,7 @@ std::string space_name(const std::array<int, 3>& perm, const std::array<int, 3>&
     return name + "]";
 }
 
-std::string unexpected(char c, const std::string& allowed) {
-    return "unexpected character '" + std::string(1, c) + "' (" + allowed + ")";
-}
+std::string unexpected(char c, const std::string& allowed) { return "unexpected character '" + std::string(1, c) + "' (" + allowed + ")"; }
 
 class SquareLattice final : public Lattice {
 public:
@@ -162,7 +160,8 @@ public:
         if (c == '+' || c == ' ' || c == '.') return std::nullopt;
         if (c == '-' || c == '|')
             throw InputError("'" + std::string(1, c) + "' in column " + std::to_string(column + 1) + " of " +
-                             (row % 2 ? "an odd" : "an even") + " row is not an edge ('-' sits between two '+' of a grid row, '|' between rows)");
+                             (row % 2 ? "an odd" : "an even") +
+                             " row is not an edge ('-' sits between two '+' of a grid row, '|' between rows)");
         throw InputError(unexpected(c, "- and | are edges, + a grid point"));
     }
     TextPosition position(const Cell& c) const override { return {c[0], c[1], 0}; }
@@ -198,7 +197,6 @@ public:
         return {{x, y}, {x, y + 1}};
     }
     bool strokes() const override { return true; }
-
 };
 
 }  // namespace

@@ -46,10 +46,10 @@ struct TextPosition {
 class Lattice {
 public:
     virtual ~Lattice() = default;
-    virtual std::string name() const = 0;  // square, triangle, edge
-    virtual std::string unit() const = 0;  // what one cell is called in messages: cell, triangle, edge
-    virtual int period() const = 0;        // translations are multiples of this per coordinate
-    virtual bool layered() const { return false; }  // "+" lines start the next layer (3D)
+    virtual std::string name() const = 0;                          // square, triangle, edge
+    virtual std::string unit() const = 0;                          // what one cell is called in messages: cell, triangle, edge
+    virtual int period() const = 0;                                // translations are multiples of this per coordinate
+    virtual bool layered() const { return false; }                 // "+" lines start the next layer (3D)
     virtual std::vector<LatticeMap> maps(bool three_d) const = 0;  // the identity first
     // The cells that share a side (a face, an edge, or for edges a grid point) with c; some may
     // not be cells of this lattice at all, which is harmless where they are looked up.
@@ -59,13 +59,22 @@ public:
     // that is not allowed there (the message says which are).
     virtual std::optional<Cell> read_char(char c, int column, int row, int layer) const = 0;
     virtual TextPosition position(const Cell& c) const = 0;
-    virtual char file_char(const Cell& c) const = 0;           // how format_pieces writes a cell
-    virtual char filler(int column, int row) const { (void)column, (void)row; return ' '; }  // text between cells
+    virtual char file_char(const Cell& c) const = 0;  // how format_pieces writes a cell
+    virtual char filler(int column, int row) const {
+        (void)column, (void)row;
+        return ' ';
+    }  // text between cells
     virtual std::string item_name(const Cell& c, bool three_d) const = 0;
     virtual std::vector<Cell> rectangle(int rows, int columns) const = 0;  // the "RxC" board
     // Grid points a piece passes straight through (polysticks: where two pieces would cross).
-    virtual std::vector<Cell> crossings(const std::vector<Cell>& cells) const { (void)cells; return {}; }
-    virtual std::string crossing_name(const Cell& c) const { (void)c; return {}; }
+    virtual std::vector<Cell> crossings(const std::vector<Cell>& cells) const {
+        (void)cells;
+        return {};
+    }
+    virtual std::string crossing_name(const Cell& c) const {
+        (void)c;
+        return {};
+    }
     // Drawing: the corners of a cell's polygon, counter-clockwise in the lattice's own basis
     // (for an edge, its two end points), and where a corner lies in the plane (cell units, y
     // downwards, rows as in the text pictures).

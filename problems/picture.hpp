@@ -20,22 +20,22 @@ struct Point {
 };
 
 struct PieceShape {
-    std::vector<std::vector<Point>> loops;              // closed outlines; holes run the other way
-    std::vector<std::array<Point, 2>> strokes;          // polysticks: unit edges, drawn thick
+    std::vector<std::vector<Point>> loops;      // closed outlines; holes run the other way
+    std::vector<std::array<Point, 2>> strokes;  // polysticks: unit edges, drawn thick
     std::string label;
     Point label_at;
-    int colour = 0;                                     // index into the drawing's palette
+    int colour = 0;  // index into the drawing's palette
 };
 
 struct LabelGrid {
-    int rows = 0, columns = 0;                          // 0: no grid
-    int box_rows = 0, box_columns = 0;                  // > 0: thick lines around boxes (sudoku)
-    bool checkered = false;                             // a chessboard
-    std::vector<std::string> labels;                    // row-major, "" for an empty square
+    int rows = 0, columns = 0;          // 0: no grid
+    int box_rows = 0, box_columns = 0;  // > 0: thick lines around boxes (sudoku)
+    bool checkered = false;             // a chessboard
+    std::vector<std::string> labels;    // row-major, "" for an empty square
 };
 
 struct Panel {
-    std::string title;                                  // "" for a single panel
+    std::string title;  // "" for a single panel
     std::vector<PieceShape> pieces;
     LabelGrid grid;
 };

@@ -87,7 +87,8 @@ std::vector<Cell> parse_board(const std::string& text, const std::string& source
         grid.add_row(line, y++, z, located(source, number, 0, "board"), lattice);
     }
     if (grid.cells.empty()) throw InputError(source + ": the board has no " + lattice.unit() + "s");
-    if (grid.cells.size() > kMaxBoardCells) throw InputError(source + ": the board has more than " + std::to_string(kMaxBoardCells) + " cells");
+    if (grid.cells.size() > kMaxBoardCells)
+        throw InputError(source + ": the board has more than " + std::to_string(kMaxBoardCells) + " cells");
     return grid.cells;
 }
 
@@ -95,8 +96,7 @@ namespace {
 
 // Text of cells on the lattice: each cell's character at its text position, `blank` where the
 // lattice has nothing (or its filler), one block of rows per layer.
-std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice& lattice, char blank,
-                 const std::string& between_layers) {
+std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice& lattice, char blank, const std::string& between_layers) {
     TextPosition high{0, 0, 0};
     for (const auto& [cell, letter] : cells) {
         const TextPosition p = lattice.position(cell);
@@ -125,8 +125,7 @@ std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice&
     return out;
 }
 
-std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed,
-                   const Lattice& lattice) {
+std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed, const Lattice& lattice) {
     std::map<Cell, char> letters;
     for (const Cell& c : board) letters[c] = '.';
     for (const auto& [letter, cells] : placed)
@@ -205,11 +204,14 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
     bool numeric = !spec.empty();
     while (numeric && std::getline(words, part, 'x')) {
         const auto value = parse_count(part);
-        if (!value || *value == 0 || *value > kMaxBoardCells) numeric = false;
-        else sizes.push_back(static_cast<int>(*value));
+        if (!value || *value == 0 || *value > kMaxBoardCells)
+            numeric = false;
+        else
+            sizes.push_back(static_cast<int>(*value));
     }
     if (numeric && sizes.size() == 2 && spec.back() != 'x' && !lattice.layered()) {
-        if (1LL * sizes[0] * sizes[1] * 2 > kMaxBoardCells) throw InputError("board " + spec + ": more than " + std::to_string(kMaxBoardCells) + " " + lattice.unit() + "s");
+        if (1LL * sizes[0] * sizes[1] * 2 > kMaxBoardCells)
+            throw InputError("board " + spec + ": more than " + std::to_string(kMaxBoardCells) + " " + lattice.unit() + "s");
         return lattice.rectangle(sizes[0], sizes[1]);
     }
     if (numeric && (sizes.size() == 2 || sizes.size() == 3) && spec.back() != 'x' && lattice.layered()) {
@@ -232,8 +234,7 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
     return parse_board(read_text_file(spec, "board file"), spec, lattice);
 }
 
-std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d,
-                                            const Lattice& lattice) {
+std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orientations mode, bool three_d, const Lattice& lattice) {
     std::set<std::vector<Cell>> shapes;
     const std::vector<LatticeMap> maps = lattice.maps(three_d);
     for (const LatticeMap& map : maps) {
@@ -250,8 +251,8 @@ std::vector<std::vector<Cell>> orientations(const std::vector<Cell>& cells, Orie
 namespace {
 
 struct Placement {
-    char letter;         // drawn with the piece's first letter
-    std::size_t piece;   // index in the piece list
+    char letter;        // drawn with the piece's first letter
+    std::size_t piece;  // index in the piece list
     std::vector<Cell> cells;
 };
 
@@ -277,8 +278,8 @@ void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board,
 
 // Every position of `shape` on the board: the board cells it covers, in shape order.
 // The translations tried are the multiples of the lattice's period up to the board's extent.
-std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item,
-                                         const Cell& high, int period) {
+std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item, const Cell& high,
+                                         int period) {
     std::vector<std::vector<Cell>> out;
     for (int z = 0; z <= high[2]; z += period)
         for (int y = 0; y <= high[1]; y += period)
@@ -399,8 +400,7 @@ Picture draw_solution(const std::vector<Placement>& placements, const std::vecto
         const int colour = static_cast<int>(p.piece + names.size() * static_cast<std::size_t>(copies[p.piece]++));
         std::map<int, std::vector<Cell>> by_layer;
         for (const Cell& c : p.cells) by_layer[c[2]].push_back(c);
-        for (const auto& [z, cells] : by_layer)
-            layers[z].pieces.push_back(piece_shape(cells, names[p.piece], colour, lattice));
+        for (const auto& [z, cells] : by_layer) layers[z].pieces.push_back(piece_shape(cells, names[p.piece], colour, lattice));
     }
     Picture picture;
     for (auto& [z, panel] : layers) {
@@ -424,8 +424,8 @@ Bounds bounds_of(const std::vector<Cell>& board) {
 
 // The order of the scan engine: the board's cells along its short side (the coordinate of least
 // extent varies fastest), as the bitboard solvers fill a rectangle, then the pieces.
-std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bounds& bounds, const std::vector<std::vector<ItemId>>& copy_items,
-                               Copies copies) {
+std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bounds& bounds,
+                               const std::vector<std::vector<ItemId>>& copy_items, Copies copies) {
     std::array<std::size_t, std::tuple_size_v<Cell>> axes{};
     std::iota(axes.begin(), axes.end(), std::size_t{0});
     std::stable_sort(axes.begin(), axes.end(), [&](std::size_t a, std::size_t b) { return bounds.extent(a) > bounds.extent(b); });
@@ -464,8 +464,8 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     Count overcount = 1;
     for (std::size_t k = 0; k < pieces.size(); ++k)
         for (int c = 1; c <= copies.each; ++c) {
-            copy_items[k].push_back(b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)),
-                                               copies.at_most ? Kind::secondary : Kind::primary));
+            copy_items[k].push_back(
+                b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)), copies.at_most ? Kind::secondary : Kind::primary));
             if (__builtin_mul_overflow(overcount, static_cast<Count>(c), &overcount))
                 throw InputError("--copies " + std::to_string(copies.each) + " with " + std::to_string(pieces.size()) +
                                  " pieces: every tiling would be found " + std::to_string(copies.each) + "!^" +
@@ -508,7 +508,8 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
     problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
-        for (OptionId o : solution) placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
+        for (OptionId o : solution)
+            placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
         return render(board, placed, lattice);
     };
     std::vector<std::string> names;

@@ -28,8 +28,12 @@ std::string render_board(int n, std::span<const OptionId> solution) {
 }
 
 Picture draw_board(int n, std::span<const OptionId> solution) {
-    LabelGrid grid{.rows = n, .columns = n, .box_rows = 0, .box_columns = 0, .checkered = true,
-              .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
+    LabelGrid grid{.rows = n,
+                   .columns = n,
+                   .box_rows = 0,
+                   .box_columns = 0,
+                   .checkered = true,
+                   .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
     for (OptionId option : solution) grid.labels[static_cast<std::size_t>(option)] = "\u265B";  // a black queen
     return {{Panel{.title = "", .pieces = {}, .grid = std::move(grid)}}};
 }

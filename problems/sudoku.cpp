@@ -114,8 +114,12 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
         return out;
     };
     p.picture = [placements, n, box_rows, box_cols](std::span<const OptionId> solution) {
-        LabelGrid grid{.rows = n, .columns = n, .box_rows = box_rows, .box_columns = box_cols, .checkered = false,
-                  .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
+        LabelGrid grid{.rows = n,
+                       .columns = n,
+                       .box_rows = box_rows,
+                       .box_columns = box_cols,
+                       .checkered = false,
+                       .labels = std::vector<std::string>(static_cast<std::size_t>(n * n))};
         for (OptionId o : solution) {
             const auto [cell, d] = (*placements)[static_cast<std::size_t>(o)];
             grid.labels[static_cast<std::size_t>(cell)] = std::string(1, symbol_char(d));

@@ -17,8 +17,7 @@ Count brute_force_count(const Matrix& m) {
             if (subset >> k & 1u)
                 for (ItemId i : m.option(static_cast<OptionId>(k))) ++used[static_cast<std::size_t>(i)];
         bool ok = true;
-        for (std::size_t i = 0; i < m.item_count() && ok; ++i)
-            ok = m.is_primary(static_cast<ItemId>(i)) ? used[i] == 1 : used[i] <= 1;
+        for (std::size_t i = 0; i < m.item_count() && ok; ++i) ok = m.is_primary(static_cast<ItemId>(i)) ? used[i] == 1 : used[i] <= 1;
         solutions += ok ? 1 : 0;
     }
     return solutions;

@@ -19,13 +19,13 @@ using namespace xcount;
 
 namespace {
 
-const ChooseRule kRules[] = {ChooseRule::mrv, ChooseRule::first, ChooseRule::max, ChooseRule::random, ChooseRule::mrv_random, ChooseRule::scan};
+const ChooseRule kRules[] = {ChooseRule::mrv,    ChooseRule::first,      ChooseRule::max,
+                             ChooseRule::random, ChooseRule::mrv_random, ChooseRule::scan};
 
 template <class Engine>
 SearchStats count_with(const Matrix& m, Choice choice) {
     return test::count_restoring<Engine>(m, choice);
 }
-
 
 }  // namespace
 
@@ -84,8 +84,10 @@ TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the uns
             for (int threads : {1, 2, 3}) {
                 INFO("rule " << static_cast<int>(rule) << ", depth " << depth << ", threads " << threads);
                 const Split split = split_at_depth(q.matrix, depth, {}, {}, choice);
-                const RunReport r = run_split(q.matrix, split, {},
-                                              RunOptions{.threads = threads, .engine = std::array{EngineKind::bits, EngineKind::dlx, EngineKind::cells}[threads % 3]});
+                const RunReport r =
+                    run_split(q.matrix, split, {},
+                              RunOptions{.threads = threads,
+                                         .engine = std::array{EngineKind::bits, EngineKind::dlx, EngineKind::cells}[threads % 3]});
                 CHECK(r.total.solutions == whole.solutions);
                 CHECK(r.total.updates == whole.updates);
                 CHECK(r.total.nodes == whole.nodes);

@@ -21,8 +21,7 @@ TEST_CASE("128-bit counts print exactly in decimal", "[count]") {
 }
 
 TEST_CASE("128-bit counts parse back and refuse what is not a count", "[count]") {
-    CHECK(xcount::parse_count("3214766521218764786304") ==
-          Count{3214766521218ull} * 1000000000ull + 764786304ull);
+    CHECK(xcount::parse_count("3214766521218764786304") == Count{3214766521218ull} * 1000000000ull + 764786304ull);
     CHECK(xcount::parse_count("340282366920938463463374607431768211455") == ~Count{0});
     CHECK_FALSE(xcount::parse_count("340282366920938463463374607431768211456"));
     CHECK_FALSE(xcount::parse_count(""));
@@ -30,8 +29,7 @@ TEST_CASE("128-bit counts parse back and refuse what is not a count", "[count]")
     CHECK_FALSE(xcount::parse_count("+1"));
     CHECK_FALSE(xcount::parse_count("1 "));
     CHECK_FALSE(xcount::parse_count("0x10"));
-    for (Count v : {Count{0}, Count{7}, Count{1} << 100, ~Count{0} / 3})
-        CHECK(xcount::parse_count(xcount::to_string(v)) == v);
+    for (Count v : {Count{0}, Count{7}, Count{1} << 100, ~Count{0} / 3}) CHECK(xcount::parse_count(xcount::to_string(v)) == v);
 }
 
 TEST_CASE("sums and products of counts refuse to wrap around 2^128", "[count][overflow]") {

@@ -49,8 +49,8 @@ TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer]
     }
 }
 
-
-TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits, WideBits) {
+TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits,
+                   WideBits) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
@@ -71,9 +71,7 @@ TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksu
     TestType d(p.matrix);
     const std::uint64_t pristine = d.checksum();
 
-    SECTION("a full count") {
-        CHECK(d.count().solutions == 92);
-    }
+    SECTION("a full count") { CHECK(d.count().solutions == 92); }
     SECTION("a solution limit") {
         const auto stats = d.count(Limits{.max_solutions = 5});
         CHECK(stats.solutions == 5);
@@ -167,8 +165,10 @@ TEMPLATE_TEST_CASE("a search below a prefix leaves the prefix's levels exactly a
     CHECK_FALSE(first.complete);
     CHECK(d.checksum() == two);
     d.replay(position);  // and carrying on from there finds the rest
-    if constexpr (TestType::kResumesInside) CHECK(first.solutions + d.count(Limits{.resume_base = 2}).solutions == below);
-    else d.unwind(), d.replay(std::vector<OptionId>(path.begin(), path.begin() + 2));
+    if constexpr (TestType::kResumesInside)
+        CHECK(first.solutions + d.count(Limits{.resume_base = 2}).solutions == below);
+    else
+        d.unwind(), d.replay(std::vector<OptionId>(path.begin(), path.begin() + 2));
     CHECK(d.depth() == 2);
     CHECK(d.checksum() == two);
     d.pop();
@@ -186,8 +186,7 @@ TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cel
         std::vector<int> used(p.matrix.item_count());
         for (OptionId o : s)
             for (ItemId i : p.matrix.option(o)) ++used[static_cast<std::size_t>(i)];
-        for (std::size_t i = 0; i < used.size(); ++i)
-            CHECK(used[i] == (p.matrix.is_primary(static_cast<ItemId>(i)) ? 1 : used[i] > 0));
+        for (std::size_t i = 0; i < used.size(); ++i) CHECK(used[i] == (p.matrix.is_primary(static_cast<ItemId>(i)) ? 1 : used[i] > 0));
     });
     CHECK(solutions == 4);
 }
@@ -262,11 +261,10 @@ TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of t
     // clashing across words (item 63 with secondaries 239 and 238) besides. One solution.
     MatrixBuilder b;
     for (int i = 0; i < 240; ++i) b.add_item("i" + std::to_string(i), i < 200 ? Kind::primary : Kind::secondary);
-    for (ItemId i = 0; i < 200; ++i)
-        b.add_option(i < 160 ? std::vector<ItemId>{i} : std::vector<ItemId>{i, static_cast<ItemId>(i + 40)});
+    for (ItemId i = 0; i < 200; ++i) b.add_option(i < 160 ? std::vector<ItemId>{i} : std::vector<ItemId>{i, static_cast<ItemId>(i + 40)});
     b.add_option(std::vector<ItemId>{63, 239, 238});
     b.add_option(std::vector<ItemId>{64, 129, 200});  // a second way to cover 64 and 129, clashing with 160's option
-    b.add_option(std::vector<ItemId>{65, 130});        // and a second way for 65 and 130: two solutions in all
+    b.add_option(std::vector<ItemId>{65, 130});       // and a second way for 65 and 130: two solutions in all
     const Matrix m = std::move(b).build();
     CHECK_FALSE(Bits::fits(m));
     REQUIRE(WideBits::fits(m));

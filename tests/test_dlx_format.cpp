@@ -37,8 +37,9 @@ TEST_CASE("the reader takes Knuth's example with comments, blank lines and CRLF"
 }
 
 TEST_CASE("the reader takes long names, UTF-8 names and a bar that touches a name", "[dlx]") {
-    const Matrix m = test::dlx("a_rather_long_item_name été|secondary_item\n"
-                               "a_rather_long_item_name secondary_item\nété\n");
+    const Matrix m = test::dlx(
+        "a_rather_long_item_name été|secondary_item\n"
+        "a_rather_long_item_name secondary_item\nété\n");
     CHECK(m.primary_count() == 2);
     CHECK(m.item(2).name == "secondary_item");
     CHECK_FALSE(m.is_primary(2));

@@ -32,7 +32,8 @@ struct GeneratedTable {
 
 const GeneratedTable kTables[] = {
     {XCOUNT_SOURCE_DIR "/README.md", "count", kCount, false},
-    {XCOUNT_SOURCE_DIR "/docs/flags.md", "every command", kCount | kSolve | kShow | kEstimate | kExport | kMerge | kVerify | kGenerate, true},
+    {XCOUNT_SOURCE_DIR "/docs/flags.md", "every command", kCount | kSolve | kShow | kEstimate | kExport | kMerge | kVerify | kGenerate,
+     true},
     {XCOUNT_SOURCE_DIR "/docs/flags.md", "job files", kJob, false},
 };
 

@@ -11,7 +11,7 @@ namespace {
 void check_puzzle(const SudokuRequest& request, const SudokuPuzzle& p) {
     const auto cells = p.givens.size();
     REQUIRE(cells == p.solution.size());
-    CHECK(sudoku_solutions(request.box_rows, request.box_cols, p.givens, 0) == 1);  // all counted, not stopped at 2
+    CHECK(sudoku_solutions(request.box_rows, request.box_cols, p.givens, 0) == 1);    // all counted, not stopped at 2
     CHECK(sudoku_solutions(request.box_rows, request.box_cols, p.solution, 0) == 1);  // the grid is complete and valid
     for (std::size_t k = 0; k < cells; ++k)
         if (p.givens[k] != '.') CHECK(p.givens[k] == p.solution[k]);

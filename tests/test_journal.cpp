@@ -28,9 +28,7 @@ std::string read_all(const std::string& path) {
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-void write_all(const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 struct Fixture {
     Matrix matrix = make_queens(8).matrix;
@@ -188,7 +186,10 @@ TEST_CASE("a write that fails leaves whole lines only, says why, and the journal
 TEST_CASE("a file that is not a journal is refused, never overwritten", "[journal][bad-input]") {
     Fixture f;
     TempFile file("foreign");
-    for (const std::string& text : {std::string("{\"solutions\": 92}"), std::string("\x7f" "ELF\x02\x01"), std::string("A B C\n")}) {
+    for (const std::string& text : {std::string("{\"solutions\": 92}"),
+                                    std::string("\x7f"
+                                                "ELF\x02\x01"),
+                                    std::string("A B C\n")}) {
         write_all(file.path, text);
         std::vector<SubproblemResult> known;
         CHECK_THROWS_WITH(Journal(file.path, f.header, known), file.path + ":1: not an xcount checkpoint journal (not overwriting it)");

@@ -70,18 +70,17 @@ void check_complete(const std::vector<Piece>& pieces, const std::set<Shape>& fix
 
 TEST_CASE("the square lattice grows the 63 fixed, 18 one-sided and 12 free pentominoes", "[polyform][lattice]") {
     const auto fixed = fixed_polyforms(square_lattice(), 5);
-    CHECK(fixed.size() == 63);  // OEIS A001168
+    CHECK(fixed.size() == 63);                                                      // OEIS A001168
     CHECK(classes(fixed, Orientations::one_sided, square_lattice()).size() == 18);  // A000988
     CHECK(classes(fixed, Orientations::free, square_lattice()).size() == 12);       // A000105
     check_complete(read_pieces_file(kPieces + "pentominoes.txt"), fixed, square_lattice());
 }
 
-TEST_CASE("triangular lattice: 94 fixed, 19 one-sided, 12 free hexiamonds, and the piece file is complete",
-          "[polyform][lattice]") {
+TEST_CASE("triangular lattice: 94 fixed, 19 one-sided, 12 free hexiamonds, and the piece file is complete", "[polyform][lattice]") {
     const Lattice& triangles = triangle_lattice();
     CHECK(triangles.maps(false).size() == 12);
     const auto fixed = fixed_polyforms(triangles, 6);
-    CHECK(fixed.size() == 94);                                                // OEIS A001420
+    CHECK(fixed.size() == 94);                                               // OEIS A001420
     CHECK(classes(fixed, Orientations::one_sided, triangles).size() == 19);  // A006534
     CHECK(classes(fixed, Orientations::free, triangles).size() == 12);       // A000577
     CHECK(fixed_polyforms(triangles, 4).size() == 14);
@@ -127,8 +126,7 @@ TEST_CASE("polysticks never cross: straight sticks on a 2x2 grid must cross in t
     CHECK(Dancer(square.matrix).count().solutions == 2);
     // The 2x2 grid with corners and straight sticks: the crossing items are the centre and the
     // four midpoints of the border lines, where a straight stick passes through.
-    const Problem both = make_polyform({straight[0], corner[0]}, read_board("2x2", edges), Orientations::free, Copies::any(),
-                                       "2x2", edges);
+    const Problem both = make_polyform({straight[0], corner[0]}, read_board("2x2", edges), Orientations::free, Copies::any(), "2x2", edges);
     CHECK(both.matrix.item_count() == 12 + 5);
     CHECK(both.matrix.primary_count() == 12);
 }

@@ -82,7 +82,8 @@ TEST_CASE("union outline: inner edges cancel, straight runs merge, holes run bac
 }
 
 TEST_CASE("the first 6x10 pentomino tiling as a picture: 12 outlines of area 5 covering the board", "[picture]") {
-    const Problem p = make_polyform(read_pieces_file(kPieces + "pentominoes.txt"), read_board("6x10"), Orientations::free, Copies::once(), "6x10");
+    const Problem p =
+        make_polyform(read_pieces_file(kPieces + "pentominoes.txt"), read_board("6x10"), Orientations::free, Copies::once(), "6x10");
     const std::vector<OptionId> solution = first_solution(p);
     REQUIRE(solution.size() == 12);
     const Picture picture = p.picture(solution);
@@ -129,8 +130,8 @@ TEST_CASE("hexiamonds and Soma pictures: triangles in the plane, one panel per l
         CHECK(a == Approx(6 * triangle));
     }
 
-    const Problem soma = make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided,
-                                       Copies::once(), "soma");
+    const Problem soma =
+        make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(), "soma");
     const Picture s = soma.picture(first_solution(soma));
     REQUIRE(s.panels.size() == 3);
     for (int z = 0; z < 3; ++z) {

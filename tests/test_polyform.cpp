@@ -26,8 +26,7 @@ TEST_CASE("orientation counts: 63 free pentominoes, 41 one-sided, 12 fixed", "[p
     CHECK(total_orientations(pentominoes, Orientations::one_sided, false) == 41);
     CHECK(total_orientations(pentominoes, Orientations::fixed, false) == 12);
     // A flat piece in space: free and one-sided give the same shapes (a turn over realises a flip).
-    CHECK(total_orientations(pentominoes, Orientations::one_sided, true) ==
-          total_orientations(pentominoes, Orientations::free, true));
+    CHECK(total_orientations(pentominoes, Orientations::one_sided, true) == total_orientations(pentominoes, Orientations::free, true));
     // The 5 free tetrominoes have 19 fixed forms (I 2, L 8, O 1, S 4, T 4).
     CHECK(total_orientations(read_pieces_file(kPieces + "tetrominoes.txt"), Orientations::free, false) == 19);
 }
@@ -96,7 +95,8 @@ TEST_CASE("the 35 hexominoes and the 29 pentacubes are complete and distinct", "
         std::set<std::vector<Cell>> seen;
         std::size_t total = 0;
         for (const Piece& p : *set) {
-            const auto shapes = orientations(p.cells, set == &hexominoes ? Orientations::free : Orientations::one_sided, set != &hexominoes);
+            const auto shapes =
+                orientations(p.cells, set == &hexominoes ? Orientations::free : Orientations::one_sided, set != &hexominoes);
             total += shapes.size();
             seen.insert(shapes.begin(), shapes.end());
         }

@@ -82,7 +82,8 @@ TEST_CASE("scan: a prefix the scan rule would not choose is refused, and other r
     e.unwind();
     CHECK(e.count().solutions == 4);  // OEIS A000170
     std::mt19937 rng(1);
-    CHECK_THROWS_WITH(Scan(test::random_matrix(rng, 200, 60, 10)), Catch::Contains("the scan engine takes up to 128 items; this matrix has 260"));
+    CHECK_THROWS_WITH(Scan(test::random_matrix(rng, 200, 60, 10)),
+                      Catch::Contains("the scan engine takes up to 128 items; this matrix has 260"));
     CHECK_THROWS_WITH(WideScan(test::random_matrix(rng, 250, 10, 10)), Catch::Contains("up to 256 items"));
 }
 
@@ -100,7 +101,8 @@ TEST_CASE("scan orders: the models' go along a board's short side, pieces last; 
     CHECK(p.matrix.item(order[1]).name == "1,0");
     CHECK(p.matrix.item(order[3]).name == "0,1");
     CHECK(p.matrix.item(order[60]).name == "F");
-    CHECK(count_scan<Scan>(p.matrix).solutions == 8);  // 2 up to symmetry, times 4 (Polyform Puzzler, puzzles/pentominoes.py: Pentominoes3x20)
+    CHECK(count_scan<Scan>(p.matrix).solutions ==
+          8);  // 2 up to symmetry, times 4 (Polyform Puzzler, puzzles/pentominoes.py: Pentominoes3x20)
     const Matrix file = test::dlx("b a c | s\na b\nc s\nb c\na\n");
     CHECK(file.scan_order() == std::vector<ItemId>{0, 1, 2});
     CHECK_THROWS_WITH(

@@ -51,7 +51,8 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits, WideBits) {
+TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits,
+                   WideBits) {
     for (const Case& c : cases()) {
         const SearchStats whole = Dancer(c.matrix).count();
         for (int depth = 0; depth <= 5; ++depth) {
@@ -141,12 +142,15 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
     const Matrix& m = queens.matrix;
     const Group group = Group::generate(m, queens.symmetries);
     // Cells solves in one piece: below. The scan engine on its own rule, and the dancer on it.
-    const std::pair<EngineKind, ChooseRule> runs_on[] = {
-        {EngineKind::dlx, ChooseRule::mrv}, {EngineKind::bits, ChooseRule::mrv}, {EngineKind::scan, ChooseRule::scan}, {EngineKind::dlx, ChooseRule::scan}};
+    const std::pair<EngineKind, ChooseRule> runs_on[] = {{EngineKind::dlx, ChooseRule::mrv},
+                                                         {EngineKind::bits, ChooseRule::mrv},
+                                                         {EngineKind::scan, ChooseRule::scan},
+                                                         {EngineKind::dlx, ChooseRule::scan}};
     for (int depth : {0, 2})
         for (const auto& [engine, rule] : runs_on)
             for (int threads : {1, 3}) {
-                INFO("depth " << depth << ", engine " << engine_name(engine) << ", rule " << static_cast<int>(rule) << ", " << threads << " threads");
+                INFO("depth " << depth << ", engine " << engine_name(engine) << ", rule " << static_cast<int>(rule) << ", " << threads
+                              << " threads");
                 const Split split = split_at_depth(m, depth, {}, {}, Choice{rule, 0});
                 const RunReport whole = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine, .group = &group});
                 REQUIRE(whole.total.solutions == 724);  // OEIS A000170
@@ -157,7 +161,11 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
                     REQUIRE(++runs < 2000);
                     // Slices of 37 nodes, the run stopped after 300 nodes; each run starts from the last.
                     report = run_split(m, split, known,
-                                       RunOptions{.threads = threads, .engine = engine, .group = &group, .max_nodes = 300, .slice_nodes = 37,
+                                       RunOptions{.threads = threads,
+                                                  .engine = engine,
+                                                  .group = &group,
+                                                  .max_nodes = 300,
+                                                  .slice_nodes = 37,
                                                   .on_partial = [&](std::size_t, const SubproblemResult& r, bool) {
                                                       ++partials;
                                                       CHECK(r.partial());
@@ -184,7 +192,8 @@ TEST_CASE("largest-first: a permutation of the subproblems, big ones first, and 
     // The first tenth of the order holds more of the work than the last tenth (11 queens at depth 2: about 2.1 times).
     const std::size_t tenth = order.size() / 10;
     std::uint64_t first = 0, last = 0;
-    for (std::size_t k = 0; k < tenth; ++k) first += by_id.results[order[k]].stats.updates, last += by_id.results[order[order.size() - 1 - k]].stats.updates;
+    for (std::size_t k = 0; k < tenth; ++k)
+        first += by_id.results[order[k]].stats.updates, last += by_id.results[order[order.size() - 1 - k]].stats.updates;
     CHECK(2 * first > 3 * last);
     for (int threads : {1, 3}) {
         const RunReport scheduled = run_split(m, split, {}, RunOptions{.threads = threads, .order = &order});
@@ -197,7 +206,8 @@ TEST_CASE("largest-first: a permutation of the subproblems, big ones first, and 
 TEST_CASE("Cells, which cannot carry on inside a subproblem, redoes one another engine stopped part way", "[runner][resume]") {
     const Matrix m = make_queens(10).matrix;
     const Split split = split_at_depth(m, 0);
-    const RunReport stopped = run_split(m, split, {}, RunOptions{.threads = 1, .engine = EngineKind::bits, .max_nodes = 3000, .slice_nodes = 100});
+    const RunReport stopped =
+        run_split(m, split, {}, RunOptions{.threads = 1, .engine = EngineKind::bits, .max_nodes = 3000, .slice_nodes = 100});
     REQUIRE(stopped.results[0].partial());
     const RunReport cells = run_split(m, split, stopped.results, RunOptions{.threads = 1, .engine = EngineKind::cells, .slice_nodes = 100});
     const RunReport whole = run_split(m, split, {}, RunOptions{.threads = 1});
@@ -273,10 +283,10 @@ TEST_CASE("a raised stop flag abandons the run and says so", "[runner]") {
     const Split split = split_at_depth(m, 2);
     std::atomic<bool> stop{false};
     std::size_t seen = 0;
-    const RunReport r = run_split(m, split, {},
-                                  RunOptions{.threads = 2, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
-                                                 if (++seen == 5) stop = true;
-                                             }});
+    const RunReport r =
+        run_split(m, split, {}, RunOptions{.threads = 2, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
+                                               if (++seen == 5) stop = true;
+                                           }});
     CHECK_FALSE(r.total.complete);
     CHECK(r.finished_now >= 5);
     CHECK(r.finished_now < split.size());
@@ -294,8 +304,8 @@ TEST_CASE("an exception thrown on a solving thread reaches the caller, never ter
             RunOptions started{.threads = threads, .engine = engine, .on_started = fail_third};
             CHECK_THROWS_WITH(run_split(m, split, {}, started), "forced failure");
             calls = 0;
-            RunOptions finished{.threads = threads, .engine = engine,
-                                .on_finished = [&](std::size_t id, const SubproblemResult&) { fail_third(id); }};
+            RunOptions finished{
+                .threads = threads, .engine = engine, .on_finished = [&](std::size_t id, const SubproblemResult&) { fail_third(id); }};
             CHECK_THROWS_WITH(run_split(m, split, {}, finished), "forced failure");
         }
 }

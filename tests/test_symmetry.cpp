@@ -30,7 +30,8 @@ std::vector<Problem> models_with_groups() {
     out.push_back(make_polyform(pentominoes, read_board("3x20"), Orientations::free, Copies::once(), "3x20"));
     // Domino tilings of a square: many tilings are symmetric, so Fix(g) is not zero.
     out.push_back(make_polyform(read_pieces_file(kPieces + "domino.txt"), read_board("4x4"), Orientations::free, Copies::any(), "4x4"));
-    out.push_back(make_polyform(read_pieces_file(kPieces + "tetrominoes.txt"), read_board("4x5"), Orientations::free, Copies::once(), "4x5"));
+    out.push_back(
+        make_polyform(read_pieces_file(kPieces + "tetrominoes.txt"), read_board("4x5"), Orientations::free, Copies::once(), "4x5"));
     return out;
 }
 
@@ -91,8 +92,8 @@ TEST_CASE("groups have the orders of their boards", "[symmetry]") {
     CHECK(order(make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free,
                               Copies::once(), "")) == 8);
     CHECK(order(make_polyform(pentominoes, read_board("3x4x5"), Orientations::free, Copies::once(), "")) == 8);
-    CHECK(order(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(),
-                              "")) == 48);
+    CHECK(order(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(), "")) ==
+          48);
     CHECK(order(make_queens(7)) == 8);
     CHECK(order(make_langford(5, false)) == 2);
     CHECK(make_langford(5, true).symmetries.empty());

@@ -61,17 +61,17 @@ private:
     using Mask = xcount::Mask<Words>;
     using Id = std::uint32_t;
     struct Level {
-        std::size_t begin = 0, end = 0;        // this node's live options: live_[begin, end)
+        std::size_t begin = 0, end = 0;  // this node's live options: live_[begin, end)
         Mask covered;
-        Id best = 0;                           // the item branched on
-        std::size_t next = 0, last = 0;        // best's options still to try: options_[next, last)
-        std::uint64_t best_cost = 0;           // sum of (|o| - 1) over best's options
+        Id best = 0;                     // the item branched on
+        std::size_t next = 0, last = 0;  // best's options still to try: options_[next, last)
+        std::uint64_t best_cost = 0;     // sum of (|o| - 1) over best's options
     };
 
     Id choose(const Level& at, const std::uint32_t* counts) const;
     template <bool Weigh, class Fits>
     std::size_t select(const Id* from, std::size_t count, Id* out, std::uint64_t& cost, Fits fits) const;
-    std::uint64_t enter(int level, Id option);               // builds level + 1 below option; returns its cost
+    std::uint64_t enter(int level, Id option);  // builds level + 1 below option; returns its cost
     template <int Delta>
     void tally(std::uint32_t* counts, const Id* list, std::size_t n) const;  // counts += Delta per option's primary bit
     // Per level, a counter per primary bit and a spare one (the rows' padding lands there).
@@ -91,7 +91,7 @@ private:
     }
     ItemId item_id(Id bit) const { return layout_.item_of_bit[bit]; }
     bool dead_end(int level, Id bit) const { return counts(level)[bit] == 0; }
-    std::uint64_t open(int level, Id best);                  // sets up branching on best; returns the cover cost
+    std::uint64_t open(int level, Id best);  // sets up branching on best; returns the cover cost
     bool next(int level, std::uint64_t& cost) {
         Level& here = at(level);
         if (here.next == here.last) return false;
@@ -110,21 +110,21 @@ private:
 
     static const Matrix& checked(const Matrix& matrix);  // InputError unless it fits
 
-    BitLayout<Words> layout_;             // the primary items in id order (the Dancer's ring order)
-    std::vector<Mask> masks_;             // per option
-    std::vector<std::uint32_t> cost_;     // per option: its size - 1
+    BitLayout<Words> layout_;          // the primary items in id order (the Dancer's ring order)
+    std::vector<Mask> masks_;          // per option
+    std::vector<std::uint32_t> cost_;  // per option: its size - 1
     static constexpr std::uint32_t kMixedCosts = ~std::uint32_t{0};
     std::uint32_t uniform_cost_ = kMixedCosts;  // every option's cost when they are all alike (no lookups then)
-    std::vector<std::uint8_t> rows_;      // per option, its primary bits, row_width_ bytes
-    std::vector<std::size_t> column_begin_;  // per primary bit, where its options start in column_
+    std::vector<std::uint8_t> rows_;            // per option, its primary bits, row_width_ bytes
+    std::vector<std::size_t> column_begin_;     // per primary bit, where its options start in column_
     std::vector<Id> column_;
     std::size_t row_width_ = 1;
-    std::vector<Id> live_;                // the levels' option lists, one after another
-    std::vector<Id> options_;             // the levels' options of their chosen items, likewise
-    std::vector<Id> gone_;                // scratch: the options a child's filter removes
-    std::vector<std::uint32_t> counts_;   // per level, per primary bit
+    std::vector<Id> live_;               // the levels' option lists, one after another
+    std::vector<Id> options_;            // the levels' options of their chosen items, likewise
+    std::vector<Id> gone_;               // scratch: the options a child's filter removes
+    std::vector<std::uint32_t> counts_;  // per level, per primary bit
     std::vector<Level> levels_;
-    std::vector<Id> chosen_;              // option chosen at each level
+    std::vector<Id> chosen_;  // option chosen at each level
 };
 
 template <std::size_t Words>

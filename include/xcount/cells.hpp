@@ -101,16 +101,18 @@ private:
     std::size_t option_count() const { return option_first_.size(); }
     bool holds(OptionId option, Index item) const { return nodes_[static_cast<std::size_t>(option_node(option, item))].item == item; }
     // Hidden by an earlier choice: past the item's active part, where the search never reaches.
-    bool is_live(int, OptionId option, Index item) const { return nodes_[static_cast<std::size_t>(option_node(option, item))].loc < item + size(item); }
+    bool is_live(int, OptionId option, Index item) const {
+        return nodes_[static_cast<std::size_t>(option_node(option, item))].loc < item + size(item);
+    }
     PushCost take(int level, OptionId option, Index item);
     bool primary_item(ItemId id, Index& item) const;
 
     std::vector<Node> nodes_;
     std::vector<Index> set_;
-    std::vector<Index> active_;         // active primary items (set bases); the first active_count_
+    std::vector<Index> active_;  // active primary items (set bases); the first active_count_
     Index active_count_ = 0;
-    Index first_secondary_ = 0;         // set bases from here on belong to secondary items
-    std::vector<Index> option_first_;   // first node of each option
+    Index first_secondary_ = 0;        // set bases from here on belong to secondary items
+    std::vector<Index> option_first_;  // first node of each option
     std::vector<OptionId> node_option_;
     std::vector<Index> item_base_;      // set base of each item id
     std::vector<Index> choice_;         // node chosen at each level
@@ -127,7 +129,8 @@ inline Cells::Index Cells::choose_mrv(int) const {
     std::uint64_t best = ~std::uint64_t{0};
     for (Index k = 0; k < active_count_; ++k) {
         const Index item = active_[static_cast<std::size_t>(k)];
-        const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(size(item))) << 32 | static_cast<std::uint32_t>(item);
+        const std::uint64_t key =
+            static_cast<std::uint64_t>(static_cast<std::uint32_t>(size(item))) << 32 | static_cast<std::uint32_t>(item);
         if (key < best) {
             best = key;
             if (key >> 32 == 0) break;

@@ -43,9 +43,7 @@ public:
     // The options the search tries at the current depth, in its order (empty: a dead end).
     std::vector<OptionId> branch_options() const;
 
-    OptionId option_at(int level) const {
-        return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)];
-    }
+    OptionId option_at(int level) const { return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)]; }
     std::uint64_t checksum() const;
     std::size_t memory_bytes() const;
 
@@ -110,10 +108,10 @@ private:
 
     std::vector<Link> links_;
     std::vector<Node> nodes_;
-    std::vector<Ref> option_first_;            // first node of each option
-    std::vector<OptionId> node_option_;        // option of each node (by index), -1 for headers/spacers
-    std::vector<Ref> choice_;                  // node chosen at each level (its item's header while none is)
-    std::vector<Ref> branch_;                  // item branched on at each level
+    std::vector<Ref> option_first_;      // first node of each option
+    std::vector<OptionId> node_option_;  // option of each node (by index), -1 for headers/spacers
+    std::vector<Ref> choice_;            // node chosen at each level (its item's header while none is)
+    std::vector<Ref> branch_;            // item branched on at each level
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----

@@ -34,8 +34,7 @@ int mpi_size();
 // mpi_agree); otherwise only rank 0 knows of it yet (a worker's error during a run).
 class RankFailure : public std::runtime_error {
 public:
-    RankFailure(int status, const std::string& message, bool agreed)
-        : std::runtime_error(message), status(status), agreed(agreed) {}
+    RankFailure(int status, const std::string& message, bool agreed) : std::runtime_error(message), status(status), agreed(agreed) {}
     int status;
     bool agreed;
 };

@@ -59,8 +59,8 @@ public:
     Journal& operator=(const Journal&) = delete;
 
     void record(std::size_t id, const SubproblemResult& result);  // finished or partial; JournalError when it cannot
-    void sync();  // fsync now; JournalError when it fails
-    std::size_t recorded() const { return recorded_; }  // finished subproblems in the file (partial ones aside)
+    void sync();                                                  // fsync now; JournalError when it fails
+    std::size_t recorded() const { return recorded_; }            // finished subproblems in the file (partial ones aside)
 
 private:
     // Locks the file, checks it belongs to this run, reads what it holds into `known`, cuts a

@@ -25,8 +25,8 @@ enum class SymmetryMode { automatic, none, check, reduce };
 struct PlanRequest {
     SymmetryMode symmetry = SymmetryMode::automatic;
     Choice choice;
-    std::optional<int> depth;       // a fixed split depth (nullopt: chosen from the work)
-    std::size_t subproblems = 64;   // the automatic depth gives at least this many (64 per thread, say)
+    std::optional<int> depth;      // a fixed split depth (nullopt: chosen from the work)
+    std::size_t subproblems = 64;  // the automatic depth gives at least this many (64 per thread, say)
 };
 
 struct Plan {

@@ -59,7 +59,7 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
 // mean option size (an upper bound of the share of options one option meets, times its size).
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, sudoku 2x3 grids 0.44, Latin squares 0.2-0.4.
 double conflict_density(const Matrix& matrix);
-const char* engine_name(EngineKind kind);                          // auto, dlx, cells, bits, scan
+const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan
 
 // Calls f.template operator()<Engine>() with the engine type of the resolved kind that fits
 // `matrix`; returns what f does.
@@ -120,14 +120,13 @@ struct RunReport {
     std::vector<Count> fixed;               // with a group: Fix(g) summed over the subproblems
     std::vector<SubproblemResult> results;  // one per subproblem, in id order
     int threads = 1;
-    std::size_t finished_now = 0;           // subproblems solved by this run (not resumed)
-    std::vector<std::size_t> own;           // the ids this run is responsible for (its shard)
-    LevelProfile profile;                   // with options.profile: above the cut + subproblems solved now
+    std::size_t finished_now = 0;  // subproblems solved by this run (not resumed)
+    std::vector<std::size_t> own;  // the ids this run is responsible for (its shard)
+    LevelProfile profile;          // with options.profile: above the cut + subproblems solved now
 };
 
 int resolve_threads(int requested);  // 0 -> all cores
 
-RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done,
-                    const RunOptions& options);
+RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options);
 
 }  // namespace xcount

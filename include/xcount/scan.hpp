@@ -99,13 +99,13 @@ private:
 
     static const Matrix& checked(const Matrix& matrix);  // InputError unless it fits
 
-    BitLayout<Words> layout_;      // the primary items in the scan order
-    std::vector<Mask> masks_;      // per option
-    Lists led_;                    // per bit: the options it leads
-    Lists holding_;                // per bit: every option holding it (forced levels)
+    BitLayout<Words> layout_;          // the primary items in the scan order
+    std::vector<Mask> masks_;          // per option
+    Lists led_;                        // per bit: the options it leads
+    Lists holding_;                    // per bit: every option holding it (forced levels)
     std::vector<const Lists*> lists_;  // per level: which lists its entries index
     std::vector<Level> levels_;
-    std::vector<Id> chosen_;       // option chosen at each level
+    std::vector<Id> chosen_;  // option chosen at each level
 };
 
 template <std::size_t Words>

@@ -106,9 +106,9 @@ struct LevelProfile {
 };
 
 struct Limits {
-    Count max_solutions = 0;                    // 0: no limit
-    const std::atomic<bool>* stop = nullptr;    // polled once per tree node
-    std::uint64_t max_nodes = 0;                // stop before entering more tree nodes than this (0: no limit)
+    Count max_solutions = 0;                  // 0: no limit
+    const std::atomic<bool>* stop = nullptr;  // polled once per tree node
+    std::uint64_t max_nodes = 0;              // stop before entering more tree nodes than this (0: no limit)
     // Carrying on inside a subtree: the walk's subtree is rooted at level resume_base, and the
     // levels from there to depth() were replayed as the position where an earlier walk of it
     // stopped; the walk does the rest of the subtree, as if it had never stopped (-1: a whole
@@ -225,12 +225,12 @@ protected:
     std::uint64_t scan_cost(int level, Item item) const { return scan_.node(engine().item_id(item), forced_at(level, item)); }
 
     int depth_ = 0;
-    std::vector<Item> forced_;         // items forced at levels 0, 1, ...
-    std::vector<char> second_below_;   // per option: force level 1 below it (empty: always)
+    std::vector<Item> forced_;        // items forced at levels 0, 1, ...
+    std::vector<char> second_below_;  // per option: force level 1 below it (empty: always)
     Choice rule_;
     ScanCosts scan_;
     LevelProfile* profile_ = nullptr;
-    std::vector<OptionId> solution_;   // scratch for search()'s visitor
+    std::vector<OptionId> solution_;  // scratch for search()'s visitor
 
 private:
     void record_position(const Limits& limits, int base, int level) const {
@@ -294,18 +294,18 @@ forward:
         if (profile_) profile_->record(level, 1, u);
     }
 
-advance: {
-        std::uint64_t u = 0;
-        if (!e.next(level, u)) {
-            e.close(level);
-            goto backup;
-        }
-        if (scan_units()) u = 0;
-        updates += u;
-        if (profile_) profile_->record(level, 0, u);
-        ++level;
-        goto forward;
+advance : {
+    std::uint64_t u = 0;
+    if (!e.next(level, u)) {
+        e.close(level);
+        goto backup;
     }
+    if (scan_units()) u = 0;
+    updates += u;
+    if (profile_) profile_->record(level, 0, u);
+    ++level;
+    goto forward;
+}
 
 backup:
     if (level == base) goto done;

@@ -29,14 +29,12 @@ class Split {
 public:
     int depth() const { return depth_; }
     std::size_t size() const { return begin_.size() - 1; }
-    std::span<const OptionId> prefix(std::size_t id) const {
-        return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]};
-    }
-    const SearchStats& above() const { return above_; }  // the work of the tree above the cut
-    const LevelProfile& above_profile() const { return above_profile_; }  // that work per level
-    const std::vector<ItemId>& forced_items() const { return forced_; }  // by level
+    std::span<const OptionId> prefix(std::size_t id) const { return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]}; }
+    const SearchStats& above() const { return above_; }                      // the work of the tree above the cut
+    const LevelProfile& above_profile() const { return above_profile_; }     // that work per level
+    const std::vector<ItemId>& forced_items() const { return forced_; }      // by level
     const std::vector<char>& second_below() const { return second_below_; }  // see Dancer::set_forced_items
-    const Choice& choice() const { return choice_; }  // the item-choice rule the prefixes were found with
+    const Choice& choice() const { return choice_; }                         // the item-choice rule the prefixes were found with
 
     // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
     // own solutions, weight = weight_of(prefix). Subproblems of weight 0 (stand-ins for other

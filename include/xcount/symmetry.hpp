@@ -64,13 +64,13 @@ std::optional<Count> burnside(std::span<const Count> fixed);
 // and, below a representative r that some symmetries still fix (the X on a diagonal of
 // Scott's board), the same again for a second item under r's own stabiliser.
 struct Reduction {
-    Matrix matrix;                 // the same items; the options of `items[0]` cut to one per orbit
-    std::vector<ItemId> items;     // to be chosen at levels 0 and (when refined) 1
-    std::size_t orbits = 0;        // = the options of items[0] left
-    std::size_t options_before = 0;  // the options items[0] had
-    std::vector<std::size_t> stabiliser;  // the elements (indices in the group) fixing items[0]
-    std::vector<Count> first_weight;      // per option of `matrix`: its orbit's size (1 for other items)
-    std::vector<char> refined;            // per option of `matrix`: is the second level used below it
+    Matrix matrix;                                                 // the same items; the options of `items[0]` cut to one per orbit
+    std::vector<ItemId> items;                                     // to be chosen at levels 0 and (when refined) 1
+    std::size_t orbits = 0;                                        // = the options of items[0] left
+    std::size_t options_before = 0;                                // the options items[0] had
+    std::vector<std::size_t> stabiliser;                           // the elements (indices in the group) fixing items[0]
+    std::vector<Count> first_weight;                               // per option of `matrix`: its orbit's size (1 for other items)
+    std::vector<char> refined;                                     // per option of `matrix`: is the second level used below it
     std::map<std::pair<OptionId, OptionId>, Count> second_weight;  // (r, s): orbit size, 0 if not s's orbit's representative
 
     // The weight of the subproblem below `prefix` (options of `matrix`): 0 drops it.

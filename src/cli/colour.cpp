@@ -16,7 +16,7 @@ bool colour_wanted(ColourMode mode, std::FILE* stream) {
 
 std::string coloured(const std::string& picture) {
     // Light backgrounds of the xterm 256-colour cube that black text reads well on.
-    static constexpr int kBackgrounds[] = {210, 150, 228, 117, 215, 183, 123, 219, 191, 224, 73, 189,
+    static constexpr int kBackgrounds[] = {210, 150, 228, 117, 215, 183, 123, 219, 191, 224, 73,  189,
                                            180, 159, 222, 146, 156, 218, 187, 111, 229, 152, 217, 147};
     constexpr unsigned kCount = sizeof kBackgrounds / sizeof kBackgrounds[0];
     std::string out;

@@ -67,8 +67,8 @@ void describe(const Problem& problem, const Settings& settings) {
     if (settings.verbose)
         for (const std::string& note : problem.notes) std::cerr << note << '\n';
     if (settings.verbose)
-        std::cerr << "matrix: " << m.item_count() << " items (" << m.primary_count() << " primary), "
-                  << m.option_count() << " options, " << m.node_count() << " nodes\n";
+        std::cerr << "matrix: " << m.item_count() << " items (" << m.primary_count() << " primary), " << m.option_count() << " options, "
+                  << m.node_count() << " nodes\n";
     constexpr std::size_t kShown = 10;
     const auto& warnings = m.warnings();
     for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "xcount: warning: " << warnings[k] << '\n';
@@ -96,8 +96,10 @@ int solve_command(const Problem& problem, const Settings& settings) {
             list += (list.size() > 1 ? ", " : "") + options + "]";
         }
         JsonObject o;
-        o.field("problem", problem.name).field("printed", static_cast<std::uint64_t>(found.size()))
-            .field("all_found", stats.complete).raw("solutions", list + "]");
+        o.field("problem", problem.name)
+            .field("printed", static_cast<std::uint64_t>(found.size()))
+            .field("all_found", stats.complete)
+            .raw("solutions", list + "]");
         std::cout << o.str() << '\n';
         return kExitOk;
     }
@@ -180,8 +182,7 @@ int run(const std::vector<std::string>& args) {
     if (args[0] == "merge") return merge_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "generate") return generate_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "run") {
-        if (args.size() < 2 || args[1].starts_with("-"))
-            throw InputError("run: missing JOB file (xcount run jobs/pentomino-6x10.ini)");
+        if (args.size() < 2 || args[1].starts_with("-")) throw InputError("run: missing JOB file (xcount run jobs/pentomino-6x10.ini)");
         return run_command(args[1], std::vector<std::string>(args.begin() + 2, args.end()));
     }
     const CommandInfo* info = find_command(args[0]);
@@ -193,7 +194,8 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     const std::string& spec = args[1];
-    if (spec.starts_with("-") && spec != "-") throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
+    if (spec.starts_with("-") && spec != "-")
+        throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
     if (const Model* model = find_model(spec)) {
         po::options_description own(model->name + " options");
         model->declare(own);

@@ -36,7 +36,8 @@ inline Settings with_choice_resolved(Settings settings, const Problem& problem) 
 // A search with the settings' engine and choice rule, each solution (its option ids) to visit.
 template <class Visit>
 SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {
-    return with_engine(settings.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.choice);
+    return with_engine(
+        settings.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.choice);
 }
 
 // Solution k (1-based) in the order the search finds them. `options` is empty when there are

@@ -43,8 +43,8 @@ public:
     bool due(std::size_t id) {
         const auto now = std::chrono::steady_clock::now();
         const auto [it, first] = times_.try_emplace(id, Times{now, now});
-        const auto interval = std::clamp<std::chrono::steady_clock::duration>((now - it->second.first_seen) / 10,
-                                                                              std::chrono::seconds(1), std::chrono::minutes(1));
+        const auto interval = std::clamp<std::chrono::steady_clock::duration>((now - it->second.first_seen) / 10, std::chrono::seconds(1),
+                                                                              std::chrono::minutes(1));
         if (first || now - it->second.written < interval) return false;
         it->second.written = now;
         return true;
@@ -166,8 +166,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     std::vector<SubproblemResult> known;
     std::unique_ptr<Journal> journal;
     if (!settings.checkpoint.empty() && leader)
-        journal = std::make_unique<Journal>(settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0},
-                                            known);
+        journal = std::make_unique<Journal>(
+            settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0}, known);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, split.size());
     for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count) {
         outcome.resumed += known[id].finished ? 1 : 0;
@@ -198,16 +198,18 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
                            .stop = &stop,
                            .max_nodes = settings.node_limit,
                            .profile = settings.profile,
-                           .on_finished = [&](std::size_t id, const SubproblemResult& r) {
-                               record(id, r);
-                               progress.finished(id, r);
-                           },
+                           .on_finished =
+                               [&](std::size_t id, const SubproblemResult& r) {
+                                   record(id, r);
+                                   progress.finished(id, r);
+                               },
                            .on_started = [&](std::size_t id) { progress.started(id); },
                            .slice_nodes = kSliceNodes,
-                           .on_partial = [&](std::size_t id, const SubproblemResult& r, bool final) {
-                               progress.progressed(id, r);
-                               if (schedule.due(id) || final) record(id, r);
-                           },
+                           .on_partial =
+                               [&](std::size_t id, const SubproblemResult& r, bool final) {
+                                   progress.progressed(id, r);
+                                   if (schedule.due(id) || final) record(id, r);
+                               },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count,
                            .order = order ? &*order : nullptr};
@@ -238,18 +240,18 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     try {
         if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
         if (!settings.out.empty() && outcome.total.complete)
-            write_shard(settings.out, ShardResult{fingerprint, split.depth(), split.size(), settings.shard_index, settings.shard_count,
-                                                  problem.name, report.total, outcome.seconds, problem.overcount,
-                                                  outcome.element_names, report.fixed, report.own});
+            write_shard(settings.out,
+                        ShardResult{fingerprint, split.depth(), split.size(), settings.shard_index, settings.shard_count, problem.name,
+                                    report.total, outcome.seconds, problem.overcount, outcome.element_names, report.fixed, report.own});
     } catch (const InputError& e) {
         if (outcome.failure.empty()) outcome.failure = e.what();
     }
     if (!outcome.total.complete && outcome.failure.empty()) {
-        const auto done = static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
-                                                                 [](const SubproblemResult& r) { return r.finished; }));
-        const std::string why = received_signal() != 0 ? "by signal " + std::to_string(received_signal())
-                                : settings.node_limit != 0 && !stop                 ? "at --node-limit"
-                                                                                     : "at --time-limit";
+        const auto done = static_cast<std::size_t>(
+            std::count_if(report.results.begin(), report.results.end(), [](const SubproblemResult& r) { return r.finished; }));
+        const std::string why = received_signal() != 0              ? "by signal " + std::to_string(received_signal())
+                                : settings.node_limit != 0 && !stop ? "at --node-limit"
+                                                                    : "at --time-limit";
         std::cerr << "xcount: stopped " << why << ": " << done << " of " << split.size() << " subproblems done"
                   << (journal ? "; run again with the same --checkpoint to resume" : "") << '\n';
     }
@@ -291,8 +293,9 @@ CountResult count_quietly(const Problem& problem, const Settings& settings, std:
 int count_command(const Problem& problem, const Settings& settings) {
     Outcome outcome;
     if (settings.limit && problem.overcount != 1)
-        throw InputError("--limit cannot be combined with --copies: each tiling is found once per labelling of the copies, so the "
-                         "search cannot stop after N tilings; use --node-limit or --time-limit for a partial count");
+        throw InputError(
+            "--limit cannot be combined with --copies: each tiling is found once per labelling of the copies, so the "
+            "search cannot stop after N tilings; use --node-limit or --time-limit for a partial count");
     if (settings.limit) {
         outcome = limited_count(problem, settings);
     } else {
@@ -314,8 +317,9 @@ int count_command(const Problem& problem, const Settings& settings) {
 int merge_command(const std::vector<std::string>& files, const Settings& settings) {
     const ShardResult merged = merge_shards(files);
     if (settings.expect_distinct && merged.fixed.empty())
-        throw InputError("--expect-distinct: these shards were counted without --symmetry check, so they carry no Fix(g) "
-                         "and there is no distinct count");
+        throw InputError(
+            "--expect-distinct: these shards were counted without --symmetry check, so they carry no Fix(g) "
+            "and there is no distinct count");
     Outcome outcome;
     outcome.total = merged.total;
     outcome.seconds = merged.seconds;
@@ -323,7 +327,8 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
     outcome.subproblems = 0;
     outcome.element_names = merged.element_names;
     outcome.fixed = merged.fixed;
-    if (!merged.fixed.empty()) outcome.symmetry = "group of order " + std::to_string(merged.fixed.size()) + " (Fix(g) summed over the shards)";
+    if (!merged.fixed.empty())
+        outcome.symmetry = "group of order " + std::to_string(merged.fixed.size()) + " (Fix(g) summed over the shards)";
     divide_overcount(merged.overcount, outcome);
     print({merged.problem + " (" + std::to_string(merged.count) + " shards merged)"}, settings, outcome);
     return verdict(settings, outcome);

@@ -23,13 +23,15 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
     std::cout << "symmetry: " << o.symmetry << '\n';
     if (!o.fixed.empty()) {
         std::cout << "fixed:";
-        for (std::size_t k = 0; k < o.fixed.size(); ++k) std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
+        for (std::size_t k = 0; k < o.fixed.size(); ++k)
+            std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
         std::cout << '\n';
     }
     if (d.counted && d.value) std::cout << "distinct: " << to_string(*d.value) << " (up to symmetry, by Burnside's lemma)\n";
     if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
     if (settings.expect_distinct && d.counted)
-        std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)") << '\n';
+        std::cout << "expected distinct: " << to_string(*settings.expect_distinct) << (distinct_ok(settings, d) ? " (ok)" : " (MISMATCH)")
+                  << '\n';
 }
 
 void print_profile(const LevelProfile& profile, std::size_t resumed) {
@@ -94,7 +96,8 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
             j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
         }
         if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
-        if (settings.expect_distinct) j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
+        if (settings.expect_distinct)
+            j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
         std::cout << j.str() << '\n';
         return;
     }
@@ -107,10 +110,13 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
               << "seconds: " << o.seconds << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect)
-                  << (!o.total.complete ? " (not checked: the count stopped early)" : matches ? " (ok)" : " (MISMATCH)") << '\n';
+                  << (!o.total.complete ? " (not checked: the count stopped early)"
+                      : matches         ? " (ok)"
+                                        : " (MISMATCH)")
+                  << '\n';
     if (o.shard_count > 1)
-        std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the "
-                  << o.shard_count << " result files for the total)\n";
+        std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the " << o.shard_count
+                  << " result files for the total)\n";
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
     if (o.profile) print_profile(*o.profile, o.resumed);

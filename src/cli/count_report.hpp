@@ -16,11 +16,11 @@ struct Outcome {
     SearchStats total;
     double seconds = 0;
     int threads = 1;
-    std::string engine;                      // the engine that counted ("" for a merge)
+    std::string engine;  // the engine that counted ("" for a merge)
     int depth = 0;
     std::size_t subproblems = 1;
     std::size_t resumed = 0;
-    std::size_t resumed_partly = 0;          // subproblems a journal had stopped part way, carried on
+    std::size_t resumed_partly = 0;                       // subproblems a journal had stopped part way, carried on
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
     std::size_t shard_index = 0, shard_count = 1;
     std::string symmetry;                    // one line saying what the group did ("" if none)
@@ -28,7 +28,7 @@ struct Outcome {
     std::optional<LevelProfile> profile;     // with --profile
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
-    std::string failure;  // a write that failed (journal, --out): printed after the figures, exit 2
+    std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -25,10 +25,14 @@ std::string figure(const EstimateFigure& f) {
 
 std::string duration(double seconds) {
     char text[64];
-    if (seconds < 120) std::snprintf(text, sizeof text, "%.3g s", seconds);
-    else if (seconds < 2 * 3600) std::snprintf(text, sizeof text, "%.3g minutes", seconds / 60);
-    else if (seconds < 2 * 86400) std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
-    else std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
+    if (seconds < 120)
+        std::snprintf(text, sizeof text, "%.3g s", seconds);
+    else if (seconds < 2 * 3600)
+        std::snprintf(text, sizeof text, "%.3g minutes", seconds / 60);
+    else if (seconds < 2 * 86400)
+        std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
+    else
+        std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
     return text;
 }
 
@@ -49,7 +53,8 @@ int estimate_command(const Problem& problem, const Settings& given) {
     {
         const Watchdog watchdog(stop, 0.25);
         const auto begin = std::chrono::steady_clock::now();
-        sample = with_engine(EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); }, choice);
+        sample = with_engine(
+            EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); }, choice);
         sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
     const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;
@@ -78,8 +83,8 @@ int estimate_command(const Problem& problem, const Settings& given) {
     }
     std::cout << "problem: " << problem.name << '\n'
               << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n'
-              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << probe_seconds << " s), mean depth "
-              << e.mean_depth << '\n'
+              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << probe_seconds << " s), mean depth " << e.mean_depth
+              << '\n'
               << "nodes: " << figure(e.nodes) << '\n'
               << "updates: " << figure(e.updates) << '\n'
               << "solutions: " << figure(e.solutions)

@@ -29,7 +29,7 @@ enum Scope : unsigned {
 enum class FlagType { toggle, integer, real, text, texts };
 
 struct Flag {
-    const char* name;        // the long name, then ",c" for a one-letter form: "threads,t"
+    const char* name;  // the long name, then ",c" for a one-letter form: "threads,t"
     FlagType type;
     const char* value_name;  // what the value is, in the tables: "N", "FILE", ...
     const char* fallback;    // the default, as typed (nullptr: none)

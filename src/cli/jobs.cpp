@@ -138,9 +138,8 @@ std::vector<std::string> job_files(const std::string& folder) {
     std::vector<std::string> files;
     for (const auto& entry : fs::directory_iterator(folder))
         if (entry.path().extension() == ".ini") files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end(), [](const std::string& a, const std::string& b) {
-        return fs::path(a).stem() < fs::path(b).stem();
-    });
+    std::sort(files.begin(), files.end(),
+              [](const std::string& a, const std::string& b) { return fs::path(a).stem() < fs::path(b).stem(); });
     if (files.empty()) throw InputError(folder + ": no job files (*.ini)");
     return files;
 }
@@ -244,8 +243,10 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
             row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
         const bool distinct_ok = (!result.distinct_counted || result.distinct) &&
                                  (!settings.expect_distinct || (result.distinct && *result.distinct == *settings.expect_distinct));
-        if (!result.total.complete) row.status = received_signal() ? "STOPPED" : "TIMEOUT";
-        else row.status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
+        if (!result.total.complete)
+            row.status = received_signal() ? "STOPPED" : "TIMEOUT";
+        else
+            row.status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
         if (with_picture && result.total.complete) add_picture(row, problem, settings);
     } catch (const InputError& e) {
         row.status = std::string("ERROR: ") + e.what();
@@ -277,7 +278,8 @@ int verify_command(const std::vector<std::string>& args) {
         rows.push_back(std::move(row));
         if (received_signal()) break;
     }
-    std::printf("%d failed%s\n", failures, skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
+    std::printf("%d failed%s\n", failures,
+                skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
     if (html.is_open()) {
         html << html_report(rows, options.folder, skipped);
         html.close();

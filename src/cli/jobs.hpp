@@ -12,8 +12,8 @@ struct Job {
     std::string name;  // the file's stem
     std::string spec;  // the problem: a model name or a DLX file
     std::string source;
-    std::string cost;  // quick | long
-    std::string description;  // the file's leading comment lines, without the '#'
+    std::string cost;                                       // quick | long
+    std::string description;                                // the file's leading comment lines, without the '#'
     std::vector<std::pair<std::string, std::string>> keys;  // its key = value lines, as written
     boost::program_options::variables_map values;
 };

@@ -52,7 +52,8 @@ void check_standard_output() {
     errno = 0;
     std::cout.flush();
     const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail();
-    if (failed) throw xcount::InputError(std::string("cannot write the standard output") + (errno ? ": " + std::string(std::strerror(errno)) : ""));
+    if (failed)
+        throw xcount::InputError(std::string("cannot write the standard output") + (errno ? ": " + std::string(std::strerror(errno)) : ""));
 }
 
 // Under MPI every rank ends in one more agreement, where a rank that failed after the last

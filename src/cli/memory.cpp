@@ -18,10 +18,14 @@ constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32;
 
 std::string size_text(double bytes) {
     char text[32];
-    if (bytes >= 1024.0 * 1024 * 1024) std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-    else if (bytes >= 1024.0 * 1024) std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
-    else if (bytes >= 1024.0) std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024.0);
-    else std::snprintf(text, sizeof text, "%.0f B", bytes);
+    if (bytes >= 1024.0 * 1024 * 1024)
+        std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+    else if (bytes >= 1024.0 * 1024)
+        std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
+    else if (bytes >= 1024.0)
+        std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024.0);
+    else
+        std::snprintf(text, sizeof text, "%.0f B", bytes);
     return text;
 }
 
@@ -43,11 +47,16 @@ std::uint64_t parse_memory(const std::string& text) {
     }
     double scale = 1;
     const std::string unit = text.substr(used);
-    if (unit == "K" || unit == "k") scale = 1024.0;
-    else if (unit == "M") scale = 1024.0 * 1024;
-    else if (unit == "G") scale = 1024.0 * 1024 * 1024;
-    else if (unit == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-    else if (!unit.empty()) used = 0;
+    if (unit == "K" || unit == "k")
+        scale = 1024.0;
+    else if (unit == "M")
+        scale = 1024.0 * 1024;
+    else if (unit == "G")
+        scale = 1024.0 * 1024 * 1024;
+    else if (unit == "T")
+        scale = 1024.0 * 1024 * 1024 * 1024;
+    else if (!unit.empty())
+        used = 0;
     const double bytes = value * scale;
     if (used == 0 || !(bytes >= 1) || bytes > 1e18)
         throw InputError("--max-memory must be a size such as 512M, 4G or 1.5T (or bytes), not " + quote_name(text));

@@ -73,8 +73,8 @@ WorkModel::Calibration WorkModel::calibrate(const std::vector<std::size_t>& ids,
     if (late >= kEnoughLate && late_estimated > 0 && late_actual > 0) actual = late_actual, estimated = late_estimated;
     c.ratio = estimated > 0 && actual > 0 ? actual / estimated : 1.0;
     c.typical = open_estimated ? open_sum / static_cast<double>(open_estimated)
-                : finished    ? finished_actual / static_cast<double>(finished) / c.ratio
-                              : 0;
+                : finished     ? finished_actual / static_cast<double>(finished) / c.ratio
+                               : 0;
     return c;
 }
 
@@ -178,7 +178,7 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     std::uint64_t updates = updates_;
     for (const auto& [id, so_far] : partial_) solutions += so_far.solutions, updates += so_far.updates;
     const double rate = elapsed > 0 ? static_cast<double>(updates) / elapsed : 0;  // shown
-    const WorkModel::Calibration c = work_.calibrate(ids_, calibrate_since_);  // in thread-seconds
+    const WorkModel::Calibration c = work_.calibrate(ids_, calibrate_since_);      // in thread-seconds
     const double finished_work = work_.finished_total(ids_);
     double done = finished_work, remaining = 0, longest = 0;
     for (std::size_t id : ids_) {
@@ -201,8 +201,8 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const double percent = all_done ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
     std::string eta = "?";
     if (finished_work > 0 && !all_done) eta = clock_text(std::max(remaining / threads_, longest) + 0.5);  // rounded
-    std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent,
-                 done_, ids_.size(), to_string(solutions).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
+    std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent, done_,
+                 ids_.size(), to_string(solutions).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
     std::fflush(stderr);
 }
 

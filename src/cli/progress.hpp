@@ -95,14 +95,14 @@ private:
     bool quit_ = false;
     std::size_t done_ = 0;
     Count solutions_ = 0;
-    std::uint64_t updates_ = 0;     // this run's, in finished subproblems
+    std::uint64_t updates_ = 0;                   // this run's, in finished subproblems
     std::map<std::size_t, SearchStats> before_;   // partial subproblems resumed: their figures from earlier runs
     std::map<std::size_t, SearchStats> partial_;  // subproblems in flight: this run's figures so far
     WorkModel work_;
     std::map<std::size_t, std::chrono::steady_clock::time_point> in_flight_;  // id: when it started
-    std::optional<Dancer> prober_;  // the display thread's own engine for the estimates
+    std::optional<Dancer> prober_;                                            // the display thread's own engine for the estimates
     std::mt19937_64 rng_{0x9e3779b97f4a7c15ULL};
-    std::size_t next_probe_ = 0;    // round-robin position in ids_
+    std::size_t next_probe_ = 0;  // round-robin position in ids_
     std::size_t probes_taken_ = 0;
     std::size_t calibrate_since_ = 0;  // finished subproblems when the probing eased off (0: not yet)
     std::thread thread_;

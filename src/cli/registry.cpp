@@ -53,9 +53,12 @@ std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& latt
 Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
     const std::string mode = v["orientations"].as<std::string>(), copies = v["copies"].as<std::string>();
     Orientations orientations = Orientations::free;
-    if (mode == "one-sided") orientations = Orientations::one_sided;
-    else if (mode == "fixed") orientations = Orientations::fixed;
-    else if (mode != "free") throw InputError("--orientations must be free, one-sided or fixed, not " + quote_name(mode));
+    if (mode == "one-sided")
+        orientations = Orientations::one_sided;
+    else if (mode == "fixed")
+        orientations = Orientations::fixed;
+    else if (mode != "free")
+        throw InputError("--orientations must be free, one-sided or fixed, not " + quote_name(mode));
     Copies how_many = Copies::once();
     if (copies == "any") {
         how_many = Copies::any();
@@ -83,8 +86,8 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
     const std::string copies = v["copies"].as<std::string>();
     const auto k = parse_count(copies);
     const double each = k && *k >= 1 && *k <= 16 ? static_cast<double>(*k) : 1;
-    const double options = static_cast<double>(pieces.size()) * static_cast<double>(lattice.maps(true).size()) *
-                           static_cast<double>(board.size()) * each;
+    const double options =
+        static_cast<double>(pieces.size()) * static_cast<double>(lattice.maps(true).size()) * static_cast<double>(board.size()) * each;
     return {options, options * (2 * cells + 1)};  // a piece item, its cells, and at most as many crossings
 }
 
@@ -122,14 +125,14 @@ const std::vector<Model>& models() {
         {"polyomino", "tile a board with pieces of a piece file (square lattice; see polycube for 3D)", declare_polyform,
          [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
-        {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards",
-         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
+        {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards", declare_polyform,
+         [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
         {"polyiamond", "tile a board of triangles (triangular lattice; RxC: R rows of C rhombi)", declare_polyform,
          [](const po::variables_map& v) { return build_polyform(v, triangle_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, triangle_lattice()); }},
-        {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)",
-         declare_polyform, [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); },
+        {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)", declare_polyform,
+         [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, edge_lattice()); }},
         {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku,
          [](const po::variables_map& v) {
@@ -139,8 +142,8 @@ const std::vector<Model>& models() {
          }},
         {"langford", "Langford pairings L(2,n): k numbers between the two k's",
          [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")(
-                 "up-to-reversal", po::bool_switch(), "count each pairing and its reversal once");
+             o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")("up-to-reversal", po::bool_switch(),
+                                                                                          "count each pairing and its reversal once");
          },
          [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); },
          [](const po::variables_map& v) {
@@ -149,8 +152,8 @@ const std::vector<Model>& models() {
          }},
         {"latin", "Latin squares of order n",
          [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->required(), "order, 1..64")(
-                 "reduced", po::bool_switch(), "first row and first column fixed to 0..n-1");
+             o.add_options()("n", po::value<int>()->required(), "order, 1..64")("reduced", po::bool_switch(),
+                                                                                "first row and first column fixed to 0..n-1");
          },
          [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); },
          [](const po::variables_map& v) {

@@ -35,13 +35,9 @@ std::string row(const VerifiedJob& job) {
     const bool ok = job.status == "ok";
     return "<tr class=\"job\" data-job=\"" + xml_escape(job.name) + "\" data-status=\"" + xml_escape(job.status) + "\">" +
            cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) + "</div>") +
-           cell("parameters", parameters) +
-           cell("expected number", xml_escape(job.expected)) +
-           cell("source", xml_escape(job.source)) +
-           cell("found number", xml_escape(job.found)) +
-           cell("distinct number", xml_escape(job.distinct)) +
-           cell("seconds number", seconds) +
-           cell("updates number", std::to_string(job.updates)) +
+           cell("parameters", parameters) + cell("expected number", xml_escape(job.expected)) + cell("source", xml_escape(job.source)) +
+           cell("found number", xml_escape(job.found)) + cell("distinct number", xml_escape(job.distinct)) +
+           cell("seconds number", seconds) + cell("updates number", std::to_string(job.updates)) +
            cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
            cell("picture", job.picture.empty() ? "<span class=\"note\">" + xml_escape(job.picture_note) + "</span>" : job.picture) +
            "</tr>\n";
@@ -59,17 +55,18 @@ std::string now_text() {
 std::string html_report(const std::vector<VerifiedJob>& jobs, const std::string& folder, int skipped) {
     int failed = 0;
     for (const VerifiedJob& job : jobs) failed += job.status == "ok" ? 0 : 1;
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>xcount verify: " +
-                      xml_escape(folder) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>xcount verify: " + xml_escape(folder) +
+                      "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
     out += "<h1>xcount verify " + xml_escape(folder) + "</h1>\n";
     out += "<p id=\"summary\" data-jobs=\"" + std::to_string(jobs.size()) + "\" data-failed=\"" + std::to_string(failed) + "\">" +
            std::to_string(jobs.size()) + " jobs, " + std::to_string(jobs.size() - static_cast<std::size_t>(failed)) + " ok, " +
            std::to_string(failed) + " failed" +
-           (skipped ? ", " + std::to_string(skipped) + " long jobs skipped (verify --all runs them)" : "") + ". xcount " + kVersion +
-           ", " + now_text() + ".</p>\n";
-    out += "<table>\n<thead><tr><th>job</th><th>parameters</th><th>expected</th><th>source</th><th>found</th>"
-           "<th>distinct<br>expected/found</th><th>seconds</th><th>updates</th><th>status</th><th>first solution</th></tr></thead>\n"
-           "<tbody>\n";
+           (skipped ? ", " + std::to_string(skipped) + " long jobs skipped (verify --all runs them)" : "") + ". xcount " + kVersion + ", " +
+           now_text() + ".</p>\n";
+    out +=
+        "<table>\n<thead><tr><th>job</th><th>parameters</th><th>expected</th><th>source</th><th>found</th>"
+        "<th>distinct<br>expected/found</th><th>seconds</th><th>updates</th><th>status</th><th>first solution</th></tr></thead>\n"
+        "<tbody>\n";
     for (const VerifiedJob& job : jobs) out += row(job);
     out += "</tbody>\n</table>\n</body>\n</html>\n";
     return out;

@@ -18,9 +18,9 @@ struct VerifiedJob {
     std::string distinct = "-";  // "expected/found" where counted
     double seconds = 0;
     std::uint64_t updates = 0;
-    std::string status;          // ok, MISMATCH, TIMEOUT, STOPPED, ERROR: ...
-    std::string picture;         // <svg> of the first solution, or ""
-    std::string picture_note;    // why there is no picture
+    std::string status;        // ok, MISMATCH, TIMEOUT, STOPPED, ERROR: ...
+    std::string picture;       // <svg> of the first solution, or ""
+    std::string picture_note;  // why there is no picture
 };
 
 std::string html_report(const std::vector<VerifiedJob>& jobs, const std::string& folder, int skipped);

@@ -34,7 +34,6 @@ SymmetryMode symmetry_mode(const std::string& text) {
     throw InputError("--symmetry must be auto, none, check or reduce, not " + quote_name(text));
 }
 
-
 ColourMode colour_mode(const std::string& text) {
     if (text == "never") return ColourMode::never;
     if (text == "auto") return ColourMode::automatic;
@@ -75,7 +74,8 @@ std::uint64_t seed_flag(const po::variables_map& values) {
     if (!values.count("seed")) return (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
     const std::string text = values["seed"].as<std::string>();
     const auto seed = parse_count(text);
-    if (!seed || *seed > std::numeric_limits<std::uint64_t>::max()) throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(text));
+    if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
+        throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(text));
     return static_cast<std::uint64_t>(*seed);
 }
 
@@ -99,17 +99,24 @@ Settings read_settings(Command command, const po::variables_map& values) {
     s.max_memory = values.count("max-memory") ? parse_memory(values["max-memory"].as<std::string>()) : default_max_memory();
     if (command == Command::count || command == Command::solve || command == Command::show) {
         const std::string engine = values["engine"].as<std::string>();
-        if (engine == "auto") s.engine = EngineKind::automatic;
-        else if (engine == "dlx") s.engine = EngineKind::dlx;
-        else if (engine == "cells") s.engine = EngineKind::cells;
-        else if (engine == "bits") s.engine = EngineKind::bits;
-        else if (engine == "scan") s.engine = EngineKind::scan;
-        else throw InputError("--engine must be auto, dlx, cells, bits or scan, not " + quote_name(engine));
+        if (engine == "auto")
+            s.engine = EngineKind::automatic;
+        else if (engine == "dlx")
+            s.engine = EngineKind::dlx;
+        else if (engine == "cells")
+            s.engine = EngineKind::cells;
+        else if (engine == "bits")
+            s.engine = EngineKind::bits;
+        else if (engine == "scan")
+            s.engine = EngineKind::scan;
+        else
+            throw InputError("--engine must be auto, dlx, cells, bits or scan, not " + quote_name(engine));
         s.choice.rule = choose_rule(values["choose"].as<std::string>());
         s.choice_given = !values["choose"].defaulted();
         if (s.engine == EngineKind::scan && !s.choice_given) s.choice.rule = ChooseRule::scan;
         if (s.engine == EngineKind::scan && s.choice.rule != ChooseRule::scan)
-            throw InputError("--engine scan walks the scan rule's tree only; it cannot take --choose " + values["choose"].as<std::string>());
+            throw InputError("--engine scan walks the scan rule's tree only; it cannot take --choose " +
+                             values["choose"].as<std::string>());
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);
         const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;

@@ -22,31 +22,31 @@ struct Settings {
     bool help = false;
     bool json = false;
     bool verbose = false;
-    Count limit = 0;   // stop after this many solutions (0: all)
-    std::optional<Count> expect;  // the published total to check against
+    Count limit = 0;                       // stop after this many solutions (0: all)
+    std::optional<Count> expect;           // the published total to check against
     std::optional<Count> expect_distinct;  // the published count up to symmetry
     SymmetryMode symmetry = SymmetryMode::automatic;
-    int threads = 0;              // 0: all cores
-    std::optional<int> split_depth;  // nullopt: automatic
-    std::string checkpoint;       // journal file ("" : none)
-    bool progress = false;        // forced on (it is on anyway on a terminal, unless --json)
-    std::string subproblem_stats; // JSON-lines file of per-subproblem figures ("" : none)
-    long print = 1;    // solve: how many solutions to print
-    std::string out;   // export: output file ("" or "-": stdout); count: the shard result file
+    int threads = 0;                               // 0: all cores
+    std::optional<int> split_depth;                // nullopt: automatic
+    std::string checkpoint;                        // journal file ("" : none)
+    bool progress = false;                         // forced on (it is on anyway on a terminal, unless --json)
+    std::string subproblem_stats;                  // JSON-lines file of per-subproblem figures ("" : none)
+    long print = 1;                                // solve: how many solutions to print
+    std::string out;                               // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
-    bool mpi = false;             // count: over MPI ranks (mpirun ... xcount count ... --mpi)
-    EngineKind engine = EngineKind::automatic;  // count, solve, show: auto, dlx, cells or bits
-    double time_limit = 0;        // count: stop after this many seconds (0: none); the result is partial
-    std::uint64_t node_limit = 0; // count: stop after about this many search-tree nodes (0: none)
-    std::uint64_t max_memory = 0; // refuse problems needing more (bytes; set from --max-memory or half the RAM)
-    Choice choice;                // count, solve: the item-choice rule and its seed
-    std::uint64_t probes = 1000;  // estimate: random root-to-leaf paths
-    bool profile = false;         // count: nodes and updates per tree level
-    bool choice_given = false;  // --choose on the command line (else auto: see resolve_choice)
-    bool seed_given = false;      // --seed was given (a random rule without it cannot be split)
-    long solution = 1;            // show: which solution, in the search's order (1 = the first)
-    std::string svg;              // show: write the picture to this file ("" : none)
-    ColourMode colour = ColourMode::automatic;  // solve, show: coloured letters on a terminal
+    bool mpi = false;                              // count: over MPI ranks (mpirun ... xcount count ... --mpi)
+    EngineKind engine = EngineKind::automatic;     // count, solve, show: auto, dlx, cells or bits
+    double time_limit = 0;                         // count: stop after this many seconds (0: none); the result is partial
+    std::uint64_t node_limit = 0;                  // count: stop after about this many search-tree nodes (0: none)
+    std::uint64_t max_memory = 0;                  // refuse problems needing more (bytes; set from --max-memory or half the RAM)
+    Choice choice;                                 // count, solve: the item-choice rule and its seed
+    std::uint64_t probes = 1000;                   // estimate: random root-to-leaf paths
+    bool profile = false;                          // count: nodes and updates per tree level
+    bool choice_given = false;                     // --choose on the command line (else auto: see resolve_choice)
+    bool seed_given = false;                       // --seed was given (a random rule without it cannot be split)
+    long solution = 1;                             // show: which solution, in the search's order (1 = the first)
+    std::string svg;                               // show: write the picture to this file ("" : none)
+    ColourMode colour = ColourMode::automatic;     // solve, show: coloured letters on a terminal
 };
 
 unsigned scope_of(Command command);  // its Scope in the flag table

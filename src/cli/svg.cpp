@@ -9,9 +9,9 @@ namespace xcount::cli {
 
 namespace {
 
-constexpr double kUnit = 40;     // pixels per cell side
-constexpr double kMargin = 12;   // around each panel
-constexpr double kTitle = 22;    // room for a panel's title
+constexpr double kUnit = 40;    // pixels per cell side
+constexpr double kMargin = 12;  // around each panel
+constexpr double kTitle = 22;   // room for a panel's title
 
 // Twelve colours far apart (the pentominoes need twelve), then more by the golden angle.
 std::string colour(int index) {
@@ -36,7 +36,9 @@ std::string number(double v) {
 struct Box {
     double left = std::numeric_limits<double>::max(), top = left;
     double right = std::numeric_limits<double>::lowest(), bottom = right;
-    void add(const Point& p) { left = std::min(left, p.x), top = std::min(top, p.y), right = std::max(right, p.x), bottom = std::max(bottom, p.y); }
+    void add(const Point& p) {
+        left = std::min(left, p.x), top = std::min(top, p.y), right = std::max(right, p.x), bottom = std::max(bottom, p.y);
+    }
     bool empty() const { return left > right; }
 };
 
@@ -61,8 +63,9 @@ struct Placement {
 
 std::string text_at(const Placement& at, const Point& p, const std::string& label, double size, const char* cls) {
     return "<text class=\"" + std::string(cls) + "\" x=\"" + at.x(p.x) + "\" y=\"" + at.y(p.y) + "\" font-size=\"" + number(size) +
-           "\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"DejaVu Sans, sans-serif\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">" + xml_escape(label) +
-           "</text>\n";
+           "\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"DejaVu Sans, sans-serif\" stroke=\"#fff\" "
+           "stroke-width=\"3\" paint-order=\"stroke\">" +
+           xml_escape(label) + "</text>\n";
 }
 
 std::string draw_piece(const Placement& at, const PieceShape& piece) {
@@ -88,7 +91,10 @@ std::string draw_grid(const Placement& at, const LabelGrid& grid) {
         for (int c = 0; c < grid.columns; ++c) {
             const bool dark = grid.checkered && (r + c) % 2 == 1;
             out += "<rect class=\"square\" x=\"" + at.x(c) + "\" y=\"" + at.y(r) + "\" width=\"" + number(kUnit) + "\" height=\"" +
-                   number(kUnit) + "\" fill=\"" + (dark ? "#b58863" : grid.checkered ? "#f0d9b5" : "#fff") +
+                   number(kUnit) + "\" fill=\"" +
+                   (dark             ? "#b58863"
+                    : grid.checkered ? "#f0d9b5"
+                                     : "#fff") +
                    "\" stroke=\"#888\" stroke-width=\"1\"/>\n";
         }
     auto line = [&](double x1, double y1, double x2, double y2) {
@@ -145,8 +151,8 @@ std::string svg_of(const Picture& picture, const std::string& title, double fit)
         height = std::max(height, (box.bottom - box.top) * kUnit + 2 * kMargin + (titled ? kTitle : 0));
     }
     const double scale = fit > 0 ? std::min({1.0, fit / x, fit / height}) : 1.0;
-    return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xcount-picture\" data-pieces=\"" + std::to_string(pieces) +
-           "\" width=\"" + number(x * scale) + "\" height=\"" + number(height * scale) + "\" viewBox=\"0 0 " + number(x) + " " + number(height) +
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xcount-picture\" data-pieces=\"" + std::to_string(pieces) + "\" width=\"" +
+           number(x * scale) + "\" height=\"" + number(height * scale) + "\" viewBox=\"0 0 " + number(x) + " " + number(height) +
            "\">\n<title>" + xml_escape(title) + "</title>\n" + body + "</svg>\n";
 }
 

@@ -92,8 +92,7 @@ private:
 
     void add_item(const std::string& name, long column, Kind kind) {
         if (name.find(':') != std::string::npos) {
-            fail(column, "item " + quote_name(name) +
-                             ": multiplicities (a:b|item) and colours are not supported by xcount's DLX reader");
+            fail(column, "item " + quote_name(name) + ": multiplicities (a:b|item) and colours are not supported by xcount's DLX reader");
         }
         if (builder_.find_item(name)) fail(column, "duplicate item name " + quote_name(name));
         builder_.add_item(name, kind);
@@ -117,9 +116,7 @@ private:
         }
     }
 
-    [[noreturn]] void fail(long column, const std::string& reason) const {
-        throw InputError(located(file_, line_, column, reason));
-    }
+    [[noreturn]] void fail(long column, const std::string& reason) const { throw InputError(located(file_, line_, column, reason)); }
 
     std::istream& in_;
     std::string file_;
@@ -131,9 +128,7 @@ private:
 
 }  // namespace
 
-Matrix read_dlx(std::istream& in, const std::string& filename) {
-    return DlxReader(in, filename).read();
-}
+Matrix read_dlx(std::istream& in, const std::string& filename) { return DlxReader(in, filename).read(); }
 
 Matrix read_dlx_file(const std::string& path) {
     std::error_code ec;

@@ -59,8 +59,7 @@ std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items,
             throw std::logic_error("MatrixBuilder::add_option: item id out of range");
         auto& seen = seen_[static_cast<std::size_t>(id)];
         if (seen == stamp)
-            throw MatrixError("item " + quote_name(matrix_.item(id).name) + " appears twice in one option",
-                              static_cast<int>(k));
+            throw MatrixError("item " + quote_name(matrix_.item(id).name) + " appears twice in one option", static_cast<int>(k));
         seen = stamp;
         has_primary = has_primary || matrix_.is_primary(id);
     }
@@ -81,7 +80,8 @@ void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
     for (ItemId id : order) {
         if (id < 0 || static_cast<std::size_t>(id) >= matrix_.item_count() || !matrix_.is_primary(id))
             throw MatrixError("the scan order names an item that is not primary", -1);
-        if (seen[static_cast<std::size_t>(id)]++) throw MatrixError("the scan order names item " + quote_name(matrix_.item(id).name) + " twice", -1);
+        if (seen[static_cast<std::size_t>(id)]++)
+            throw MatrixError("the scan order names item " + quote_name(matrix_.item(id).name) + " twice", -1);
     }
     if (order.size() != matrix_.primary_count()) throw MatrixError("the scan order leaves out primary items", -1);
     matrix_.scan_order_ = std::move(order);

@@ -120,7 +120,8 @@ std::uint64_t BitsOf<Words>::open(int level, Id best) {
     const Mask sight = covered | item;
     const auto fits = [&](Id o) { return masks[o].seen_through(sight) == item; };
     std::uint64_t cost = 0;
-    const std::size_t n = uniform_cost_ != kMixedCosts ? select<false>(from, count, out, cost, fits) : select<true>(from, count, out, cost, fits);
+    const std::size_t n =
+        uniform_cost_ != kMixedCosts ? select<false>(from, count, out, cost, fits) : select<true>(from, count, out, cost, fits);
     if (uniform_cost_ != kMixedCosts) cost = n * uniform_cost_;
     at.best = best;
     at.next = first;

@@ -120,9 +120,8 @@ std::uint64_t Cells::checksum() const {
 
 std::size_t Cells::memory_bytes() const {
     return nodes_.capacity() * sizeof(Node) + set_.capacity() * sizeof(Index) + active_.capacity() * sizeof(Index) +
-           option_first_.capacity() * sizeof(Index) + node_option_.capacity() * sizeof(OptionId) +
-           item_base_.capacity() * sizeof(Index) + (choice_.capacity() + branch_.capacity() + tried_.capacity()) * sizeof(Index) +
-           solution_.capacity() * sizeof(OptionId);
+           option_first_.capacity() * sizeof(Index) + node_option_.capacity() * sizeof(OptionId) + item_base_.capacity() * sizeof(Index) +
+           (choice_.capacity() + branch_.capacity() + tried_.capacity()) * sizeof(Index) + solution_.capacity() * sizeof(OptionId);
 }
 
 }  // namespace xcount

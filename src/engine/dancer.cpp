@@ -11,8 +11,7 @@ namespace xcount {
 Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     const std::size_t n = matrix.item_count();
     const std::size_t total = n + 2 + matrix.option_count() + matrix.node_count();
-    if (total >= (std::size_t{1} << 32) / kStride)
-        throw InputError("matrix too big for the dancer: " + std::to_string(total) + " nodes");
+    if (total >= (std::size_t{1} << 32) / kStride) throw InputError("matrix too big for the dancer: " + std::to_string(total) + " nodes");
     auto ref = [](std::size_t index) { return static_cast<Ref>(index * kStride); };
 
     // Root ring: the primary items in id order. Secondary items link to themselves.
@@ -94,9 +93,7 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     return cost;
 }
 
-std::uint64_t Dancer::dead_end_cost() const {
-    return rule_.rule == ChooseRule::scan ? scan_cost(depth_, choose_at(depth_)) : 1;
-}
+std::uint64_t Dancer::dead_end_cost() const { return rule_.rule == ChooseRule::scan ? scan_cost(depth_, choose_at(depth_)) : 1; }
 
 bool Dancer::primary_item(ItemId id, Ref& item) const {
     item = static_cast<Ref>(id + 1) * kStride;
@@ -114,9 +111,9 @@ std::uint64_t Dancer::checksum() const {
 }
 
 std::size_t Dancer::memory_bytes() const {
-    return links_.capacity() * sizeof(Link) + nodes_.capacity() * sizeof(Node) +
-           option_first_.capacity() * sizeof(Ref) + node_option_.capacity() * sizeof(OptionId) +
-           (choice_.capacity() + branch_.capacity()) * sizeof(Ref) + solution_.capacity() * sizeof(OptionId);
+    return links_.capacity() * sizeof(Link) + nodes_.capacity() * sizeof(Node) + option_first_.capacity() * sizeof(Ref) +
+           node_option_.capacity() * sizeof(OptionId) + (choice_.capacity() + branch_.capacity()) * sizeof(Ref) +
+           solution_.capacity() * sizeof(OptionId);
 }
 
 }  // namespace xcount

@@ -50,7 +50,8 @@ ScanOf<Words>::ScanOf(const Matrix& matrix) : Skeleton(matrix), layout_(checked(
     fill(led_, [&](std::size_t o, auto&& add) { add(lead[o]); });
     fill(holding_, [&](std::size_t o, auto&& add) {
         for (ItemId item : matrix.option(static_cast<OptionId>(o)))
-            if (layout_.bit_of_item[static_cast<std::size_t>(item)] < layout_.primary) add(layout_.bit_of_item[static_cast<std::size_t>(item)]);
+            if (layout_.bit_of_item[static_cast<std::size_t>(item)] < layout_.primary)
+                add(layout_.bit_of_item[static_cast<std::size_t>(item)]);
     });
     const std::size_t levels = layout_.primary + 2;
     levels_.assign(levels, Level{});
@@ -94,7 +95,9 @@ std::uint64_t ScanOf<Words>::checksum() const {
 
 template <std::size_t Words>
 std::size_t ScanOf<Words>::memory_bytes() const {
-    const auto lists = [](const Lists& l) { return l.begin.capacity() * 4 + l.mask.capacity() * sizeof(Mask) + l.id.capacity() * sizeof(Id); };
+    const auto lists = [](const Lists& l) {
+        return l.begin.capacity() * 4 + l.mask.capacity() * sizeof(Mask) + l.id.capacity() * sizeof(Id);
+    };
     return masks_.capacity() * sizeof(Mask) + lists(led_) + lists(holding_) + layout_.bit_of_item.capacity() * sizeof(Id) +
            levels_.capacity() * sizeof(Level) + lists_.capacity() * sizeof(void*) + chosen_.capacity() * sizeof(Id);
 }

@@ -30,7 +30,9 @@ std::uint64_t draw(std::uint64_t seed, std::span<const OptionId> path) {
 }  // namespace
 
 ScanCosts::ScanCosts(const Matrix& matrix)
-    : rank_(matrix.item_count(), static_cast<std::uint32_t>(matrix.item_count())), led_(matrix.item_count(), 0), holding_(matrix.item_count(), 0) {
+    : rank_(matrix.item_count(), static_cast<std::uint32_t>(matrix.item_count())),
+      led_(matrix.item_count(), 0),
+      holding_(matrix.item_count(), 0) {
     const auto& order = matrix.scan_order();
     for (std::size_t k = 0; k < order.size(); ++k) rank_[static_cast<std::size_t>(order[k])] = static_cast<std::uint32_t>(k);
     for (std::size_t o = 0; o < matrix.option_count(); ++o) {
@@ -57,7 +59,8 @@ std::string choice_text(const Choice& choice) {
 
 std::size_t choose_position(const Choice& choice, std::span<const std::uint64_t> lengths, std::span<const OptionId> path) {
     if (choice.rule == ChooseRule::first) return 0;
-    if (choice.rule == ChooseRule::scan) return static_cast<std::size_t>(std::min_element(lengths.begin(), lengths.end()) - lengths.begin());
+    if (choice.rule == ChooseRule::scan)
+        return static_cast<std::size_t>(std::min_element(lengths.begin(), lengths.end()) - lengths.begin());
     // max_element and min_element give the first of equals (minmax_element the last largest).
     if (choice.rule == ChooseRule::max) return static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) - lengths.begin());
     const auto least = std::min_element(lengths.begin(), lengths.end());

@@ -34,8 +34,8 @@ std::optional<JournalHeader> parse_header(const std::string& line) {
     char fingerprint[64];
     unsigned long long subproblems = 0;
     int consumed = 0;
-    if (std::sscanf(line.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth,
-                    &subproblems, &consumed) != 3 ||
+    if (std::sscanf(line.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth, &subproblems,
+                    &consumed) != 3 ||
         static_cast<std::size_t>(consumed) != line.size())
         return std::nullopt;
     h.fingerprint = fingerprint;
@@ -116,12 +116,7 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
 }  // namespace
 
 std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode) {
-    return Hash64()
-        .add(matrix.fingerprint())
-        .add(static_cast<std::uint64_t>(depth))
-        .add(mode)
-        .add(std::string_view(kVersion))
-        .hex();
+    return Hash64().add(matrix.fingerprint()).add(static_cast<std::uint64_t>(depth)).add(mode).add(std::string_view(kVersion)).hex();
 }
 
 std::optional<JournalHeader> read_journal_header(const std::string& path) {
@@ -162,8 +157,10 @@ void Journal::load(const JournalHeader& header, const std::optional<JournalHeade
     const std::string& path = path_;
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) throw InputError(path + ": the journal is in use by another running xcount");
     if (existing && existing->fingerprint != header.fingerprint)
-        throw InputError(path + ": this journal belongs to another run (another problem, depth, mode or version: "
-                                "fingerprint " + existing->fingerprint + ", this run " + header.fingerprint + ")");
+        throw InputError(path +
+                         ": this journal belongs to another run (another problem, depth, mode or version: "
+                         "fingerprint " +
+                         existing->fingerprint + ", this run " + header.fingerprint + ")");
     if (existing && existing->subproblems != header.subproblems)
         throw InputError(path + ": the journal says " + std::to_string(existing->subproblems) + " subproblems, this run has " +
                          std::to_string(header.subproblems));
@@ -180,8 +177,7 @@ void Journal::load(const JournalHeader& header, const std::optional<JournalHeade
             SubproblemResult r;
             if (!parse_entry(line, id, r) || id >= known.size() || r.fixed.size() != header.group_order)
                 throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
-            if (known[id].finished)
-                throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
+            if (known[id].finished) throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
             known[id] = r;  // a partial line supersedes the one before it
             recorded_ += r.finished ? 1 : 0;
         }

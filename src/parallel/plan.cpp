@@ -33,7 +33,9 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
     if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64) < kLongUpdates) return split;
-    const auto estimate = [&](const Split& s) { return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2); };
+    const auto estimate = [&](const Split& s) {
+        return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2);
+    };
     const auto largest_share = [](const std::vector<double>& w) {
         const double total = std::accumulate(w.begin(), w.end(), 0.0);
         return total > 0 ? *std::max_element(w.begin(), w.end()) / total : 0.0;
@@ -55,12 +57,12 @@ std::string names_of(const Group& group) {
 }
 
 std::string reduction_note(const Matrix& matrix, const Group& group, const Reduction& r) {
-    return "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(group.order()) +
-           " symmetries that fix item " + matrix.item(r.items[0]).name + ": it goes first, with " + std::to_string(r.orbits) +
-           " of its " + std::to_string(r.options_before) + " options (one per orbit, weighted by the orbit's size)" +
-           (r.items.size() > 1 ? "; below the placements some symmetries still fix, item " + matrix.item(r.items[1]).name +
-                                     " is reduced the same way"
-                               : "");
+    return "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(group.order()) + " symmetries that fix item " +
+           matrix.item(r.items[0]).name + ": it goes first, with " + std::to_string(r.orbits) + " of its " +
+           std::to_string(r.options_before) + " options (one per orbit, weighted by the orbit's size)" +
+           (r.items.size() > 1
+                ? "; below the placements some symmetries still fix, item " + matrix.item(r.items[1]).name + " is reduced the same way"
+                : "");
 }
 
 // Sets the mode, the group and the reduction the request asks for.
@@ -92,7 +94,8 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
     const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
     plan.split = request.depth ? split_at_depth(*plan.matrix, std::max(*request.depth, min_depth), forced, below, request.choice)
-                               : deepened(*plan.matrix, split_automatically(*plan.matrix, request.subproblems, forced, below, min_depth, request.choice),
+                               : deepened(*plan.matrix,
+                                          split_automatically(*plan.matrix, request.subproblems, forced, below, min_depth, request.choice),
                                           forced, below, request.choice, plan.work);
     if (plan.reduction) {
         const auto weight = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };

@@ -50,9 +50,7 @@ const char* engine_name(EngineKind kind) {
     return "?";
 }
 
-int resolve_threads(int requested) {
-    return requested > 0 ? requested : omp_get_num_procs();
-}
+int resolve_threads(int requested) { return requested > 0 ? requested : omp_get_num_procs(); }
 
 namespace {
 
@@ -128,7 +126,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 const auto start = std::chrono::steady_clock::now();
                 SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
                 if constexpr (!Engine::kResumesInside) result = {};  // starts afresh
-                result.profile = {};  // this run's work only (journals keep no profiles)
+                result.profile = {};                                 // this run's work only (journals keep no profiles)
                 if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
                 const std::span<const OptionId> prefix = split.prefix(id);
@@ -143,12 +141,16 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                         budget = budget == 0 ? left : std::min(budget, left);
                     }
                     std::vector<OptionId> position;
-                    const Limits limits{.max_solutions = 0, .stop = options.stop, .max_nodes = budget,
-                                        .resume_base = static_cast<int>(prefix.size()), .position = &position};
+                    const Limits limits{.max_solutions = 0,
+                                        .stop = options.stop,
+                                        .max_nodes = budget,
+                                        .resume_base = static_cast<int>(prefix.size()),
+                                        .position = &position};
                     const SearchStats slice =
-                        options.group ? engine->search(
-                                            [&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); }, limits)
-                                      : engine->count(limits);
+                        options.group
+                            ? engine->search([&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); },
+                                             limits)
+                            : engine->count(limits);
                     engine->unwind();
                     nodes_used += slice.nodes;
                     result.stats.solutions = checked_add(result.stats.solutions, slice.solutions);
@@ -189,8 +191,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
 
 }  // namespace
 
-RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done,
-                    const RunOptions& options) {
+RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options) {
     RunReport report;
     report.threads = resolve_threads(options.threads);
     report.results = std::move(done);

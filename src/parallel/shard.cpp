@@ -63,8 +63,8 @@ std::string body_of(const ShardResult& s) {
     for (std::size_t id : s.ids) ids += " " + std::to_string(id);
     return std::string(kMagic) + "\nfingerprint " + s.fingerprint + "\ndepth " + std::to_string(s.depth) + "\nsubproblems " +
            std::to_string(s.subproblems) + "\nshard " + std::to_string(s.index) + "/" + std::to_string(s.count) + "\nproblem " +
-           escaped(s.problem) + "\nsolutions " + to_string(s.total.solutions) + "\nupdates " + std::to_string(s.total.updates) + "\nnodes " +
-           std::to_string(s.total.nodes) + "\nseconds " + seconds + "\novercount " + to_string(s.overcount) + "\nfixed " +
+           escaped(s.problem) + "\nsolutions " + to_string(s.total.solutions) + "\nupdates " + std::to_string(s.total.updates) +
+           "\nnodes " + std::to_string(s.total.nodes) + "\nseconds " + seconds + "\novercount " + to_string(s.overcount) + "\nfixed " +
            fixed_text(s) + "\nids " + ids + "\n";
 }
 
@@ -164,15 +164,19 @@ ShardResult merge_shards(const std::vector<std::string>& paths) {
             s.element_names != first.element_names || s.overcount != first.overcount)
             throw InputError(path + ": a shard of another run (fingerprint, depth or mode differ from " + paths[0] + ")");
         if (s.count != first.count)
-            throw InputError(path + ": a shard of " + std::to_string(s.count) + ", not of " + std::to_string(first.count) + " (" + paths[0] + ")");
-        if (!owner[s.index].empty()) throw InputError(path + ": shard " + std::to_string(s.index) + " given twice (also " + owner[s.index] + ")");
+            throw InputError(path + ": a shard of " + std::to_string(s.count) + ", not of " + std::to_string(first.count) + " (" +
+                             paths[0] + ")");
+        if (!owner[s.index].empty())
+            throw InputError(path + ": shard " + std::to_string(s.index) + " given twice (also " + owner[s.index] + ")");
         owner[s.index] = path;
         std::size_t expected = 0;
         for (std::size_t id = s.index; id < s.subproblems; id += s.count) ++expected;
-        if (s.ids.size() != expected) throw InputError(path + ": incomplete shard (" + std::to_string(s.ids.size()) + " of its " +
-                                                       std::to_string(expected) + " subproblems)");
+        if (s.ids.size() != expected)
+            throw InputError(path + ": incomplete shard (" + std::to_string(s.ids.size()) + " of its " + std::to_string(expected) +
+                             " subproblems)");
         for (std::size_t id : s.ids) {
-            if (id % s.count != s.index || covered[id]) throw InputError(path + ": subproblem " + std::to_string(id) + " is not its own or counted twice");
+            if (id % s.count != s.index || covered[id])
+                throw InputError(path + ": subproblem " + std::to_string(id) + " is not its own or counted twice");
             covered[id] = 1;
         }
         total.total += s.total;

@@ -24,11 +24,9 @@ constexpr int kAutoDepthCap = 12;
 
 }  // namespace
 
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below,
-                     Choice choice) {
+Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice) {
     if (depth < 0 || depth > kMaxSplitDepth)
-        throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " +
-                         std::to_string(depth));
+        throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " + std::to_string(depth));
     Split split;
     split.depth_ = depth;
     split.forced_.assign(forced.begin(), forced.end());

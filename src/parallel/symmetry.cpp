@@ -34,7 +34,8 @@ void check_automorphism(const Matrix& m, const Symmetry& g) {
         throw InputError(who + "does not permute the " + std::to_string(m.option_count()) + " options");
     for (std::size_t i = 0; i < m.item_count(); ++i)
         if (m.is_primary(static_cast<ItemId>(i)) != m.is_primary(g.items[i]))
-            throw InputError(who + "maps primary and secondary items onto each other (item " + quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
+            throw InputError(who + "maps primary and secondary items onto each other (item " +
+                             quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
     std::vector<ItemId> mapped, target;
     for (std::size_t k = 0; k < m.option_count(); ++k) {
         const auto o = static_cast<OptionId>(k);
@@ -44,8 +45,7 @@ void check_automorphism(const Matrix& m, const Symmetry& g) {
         target.assign(t.begin(), t.end());
         std::sort(mapped.begin(), mapped.end());
         std::sort(target.begin(), target.end());
-        if (mapped != target)
-            throw InputError(who + "is not an automorphism: " + describe(m, o) + " goes to " + describe(m, g.options[k]));
+        if (mapped != target) throw InputError(who + "is not an automorphism: " + describe(m, o) + " goes to " + describe(m, g.options[k]));
     }
 }
 
@@ -136,7 +136,8 @@ std::optional<Count> burnside(std::span<const Count> fixed) {
 std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     std::vector<std::vector<OptionId>> options_of(matrix.item_count());
     for (std::size_t k = 0; k < matrix.option_count(); ++k)
-        for (ItemId i : matrix.option(static_cast<OptionId>(k))) options_of[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(k));
+        for (ItemId i : matrix.option(static_cast<OptionId>(k)))
+            options_of[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(k));
     // The orbits of `item`'s options under its stabiliser: orbit_size[o] for a representative o, 0 for the rest.
     auto orbits_of = [&](std::size_t item, const std::vector<std::size_t>& stabiliser) {
         std::vector<Count> orbit_size(matrix.option_count(), 0);
@@ -165,9 +166,9 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
         const auto orbits = static_cast<std::size_t>(std::count_if(sizes.begin(), sizes.end(), [](Count c) { return c != 0; }));
         const std::size_t options = options_of[i].size();
         // The largest stabiliser, then the fewest subtrees, then the most options folded.
-        const bool better = !best || stabiliser.size() > best_order ||
-                            (stabiliser.size() == best_order &&
-                             (orbits < best_orbits || (orbits == best_orbits && options > best_options)));
+        const bool better =
+            !best || stabiliser.size() > best_order ||
+            (stabiliser.size() == best_order && (orbits < best_orbits || (orbits == best_orbits && options > best_options)));
         if (better) best = i, best_order = stabiliser.size(), best_orbits = orbits, best_options = options, best_stabiliser = stabiliser;
     }
     if (!best) return std::nullopt;
@@ -211,7 +212,8 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     for (OptionId o : options_of[*best]) is_item_option[static_cast<std::size_t>(o)] = 1;
     std::vector<OptionId> reduced_id(matrix.option_count(), -1);
     MatrixBuilder b;
-    for (std::size_t i = 0; i < matrix.item_count(); ++i) b.add_item(matrix.item(static_cast<ItemId>(i)).name, matrix.item(static_cast<ItemId>(i)).kind);
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        b.add_item(matrix.item(static_cast<ItemId>(i)).name, matrix.item(static_cast<ItemId>(i)).kind);
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         if (is_item_option[k] && orbit_size[k] == 0) continue;  // not its orbit's representative
         reduced_id[k] = *b.add_option(matrix.option(static_cast<OptionId>(k)));

@@ -61,9 +61,7 @@ struct Timing {
     double seconds = 0;
 };
 
-double now_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -78,7 +76,8 @@ Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = Eng
     for (int r = 0; r < repeat; ++r) {
         const double start = now_seconds();
         if (threads == 1) {
-            t.stats = with_engine(engine, m, [](auto& e) { return e.count(); }, choice);
+            t.stats = with_engine(
+                engine, m, [](auto& e) { return e.count(); }, choice);
         } else {
             const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads), {}, {}, 0, choice);
             t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
@@ -101,8 +100,9 @@ std::vector<Input> standard_inputs() {
     in.push_back({"pentominoes scott 8x8", tiling(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt")});
     in.push_back({"langford 11", make_langford(11, false).matrix});
     in.push_back({"sudoku 2x2 grids", make_sudoku(2, 2, "").matrix});
-    in.push_back({"soma cube", make_polyform(read_pieces_file(pieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided,
-                                             Copies::once(), "soma").matrix});
+    in.push_back({"soma cube",
+                  make_polyform(read_pieces_file(pieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(), "soma")
+                      .matrix});
     return in;
 }
 
@@ -173,14 +173,15 @@ int reduction() {
     const auto pentominoes = read_pieces_file(pieces + "pentominoes.txt");
     std::vector<std::pair<std::string, Problem>> problems;
     problems.emplace_back("pentominoes 6x10", make_polyform(pentominoes, read_board("6x10"), Orientations::free, Copies::once(), ""));
-    problems.emplace_back("pentominoes scott 8x8", make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"),
-                                                                 Orientations::free, Copies::once(), ""));
+    problems.emplace_back(
+        "pentominoes scott 8x8",
+        make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free, Copies::once(), ""));
     problems.emplace_back("queens 12", make_queens(12));
     problems.emplace_back("queens 13", make_queens(13));
     problems.emplace_back("soma cube", make_polyform(read_pieces_file(pieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided,
                                                      Copies::once(), ""));
-    std::printf("%-24s %10s %14s %9s %14s %9s %9s %9s\n", "input", "solutions", "full updates", "seconds", "reduced", "seconds",
-                "updates", "group");
+    std::printf("%-24s %10s %14s %9s %14s %9s %9s %9s\n", "input", "solutions", "full updates", "seconds", "reduced", "seconds", "updates",
+                "group");
     for (const auto& [name, p] : problems) {
         const Timing full = measure(p.matrix, 1, 1);
         const Group g = Group::generate(p.matrix, p.symmetries);
@@ -228,12 +229,18 @@ int specialised(int repeat) {
     for (auto [w, h] : {std::pair{6, 10}, {5, 12}, {4, 15}, {3, 20}}) {
         const std::string board = std::to_string(w) + "x" + std::to_string(h);
         const Problem& p = problems.emplace_back(make_polyform(pentominoes, read_board(board), Orientations::free, Copies::once(), board));
-        rows.push_back({"pentominoes " + board, [w, h] { return bench::pentomino_rectangles(w, h); },
-                        {{"scan", [&p] { return with_engine(EngineKind::scan, p.matrix, [](auto& e) { return e.count(); }, Choice{ChooseRule::scan, 0}).solutions; }}}});
+        rows.push_back({"pentominoes " + board,
+                        [w, h] { return bench::pentomino_rectangles(w, h); },
+                        {{"scan", [&p] {
+                              return with_engine(
+                                         EngineKind::scan, p.matrix, [](auto& e) { return e.count(); }, Choice{ChooseRule::scan, 0})
+                                  .solutions;
+                          }}}});
     }
     for (int n : {12, 14, 15, 16}) {
         const Problem& p = problems.emplace_back(make_queens(n));
-        rows.push_back({"queens " + std::to_string(n), [n] { return bench::queens(n); },
+        rows.push_back({"queens " + std::to_string(n),
+                        [n] { return bench::queens(n); },
                         {{"bits reduce", reduced(p, EngineKind::bits)}, {"scan reduce", reduced(p, EngineKind::scan)}}});
     }
     std::printf("%-18s %10s %11s  %s\n", "problem", "solutions", "specialised", "xcount (time, times the specialised)");
@@ -269,8 +276,8 @@ int choice_rules(double cap) {
     const SudokuPuzzle puzzle = generate_sudoku({3, 3, 1, false}, 0);
     const std::vector<Input> inputs = {
         {"queens 10", make_queens(10).matrix},
-        {"pentominoes 3x20", make_polyform(read_pieces_file(pieces + "pentominoes.txt"), read_board("3x20"), Orientations::free,
-                                           Copies::once(), "").matrix},
+        {"pentominoes 3x20",
+         make_polyform(read_pieces_file(pieces + "pentominoes.txt"), read_board("3x20"), Orientations::free, Copies::once(), "").matrix},
         {"sudoku 2x2 grids", make_sudoku(2, 2, "").matrix},
         {"sudoku 9x9 puzzle (" + std::to_string(puzzle.clues) + " clues)", make_sudoku(3, 3, puzzle.givens).matrix}};
     const std::pair<const char*, Choice> rules[] = {{"mrv", {ChooseRule::mrv, 0}},
@@ -333,7 +340,8 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
             if (std::find(compared.begin(), compared.end(), in.name) != compared.end()) inputs.push_back(std::move(in));
     }
     for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
-    std::vector<Program> programs = {{"xcount", std::string(XCOUNT_BINARY) + " count /dev/stdin --threads 1 --split-depth 0 --symmetry none"}};
+    std::vector<Program> programs = {
+        {"xcount", std::string(XCOUNT_BINARY) + " count /dev/stdin --threads 1 --split-depth 0 --symmetry none"}};
     programs.insert(programs.end(), others.begin(), others.end());
 
     std::printf("%-24s %10s", "input", "solutions");
@@ -360,7 +368,8 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
         std::printf("%-24s %10s", in.name.c_str(), expected.c_str());
         for (std::size_t k = 0; k < programs.size(); ++k) std::printf(" %11.3fs", median(times[k]));
         std::printf("  ");
-        for (std::size_t k = 1; k < programs.size(); ++k) std::printf(" %s %.2fx", programs[k].name.c_str(), median(times[k]) / median(times[0]));
+        for (std::size_t k = 1; k < programs.size(); ++k)
+            std::printf(" %s %.2fx", programs[k].name.c_str(), median(times[k]) / median(times[0]));
         for (std::size_t k = 0; k < programs.size(); ++k)
             if (!counted[k]) std::printf("  (%s's output lacks %s)", programs[k].name.c_str(), expected.c_str());
         std::printf("\n");
@@ -381,17 +390,23 @@ int main(int argc, char** argv) {
     std::vector<Program> others;
     for (int k = 1; k < argc; ++k) {
         const std::string arg = argv[k];
-        if (arg == "--repeat" && k + 1 < argc) repeat = std::max(1, std::atoi(argv[++k]));
-        else if (arg == "--threads" && k + 1 < argc) threads = std::max(1, std::atoi(argv[++k]));
-        else if (arg == "--json") json = true;
+        if (arg == "--repeat" && k + 1 < argc)
+            repeat = std::max(1, std::atoi(argv[++k]));
+        else if (arg == "--threads" && k + 1 < argc)
+            threads = std::max(1, std::atoi(argv[++k]));
+        else if (arg == "--json")
+            json = true;
         else if (arg == "--engine" && k + 1 < argc) {
             const std::string e = argv[++k];
-            if (e == "dlx") engines = {EngineKind::dlx};
-            else if (e == "cells") engines = {EngineKind::cells};
-            else if (e == "bits") engines = {EngineKind::bits};
-            else if (e == "scan") engines = {EngineKind::scan};
-        }
-        else if (arg == "--against" && k + 1 < argc) {
+            if (e == "dlx")
+                engines = {EngineKind::dlx};
+            else if (e == "cells")
+                engines = {EngineKind::cells};
+            else if (e == "bits")
+                engines = {EngineKind::bits};
+            else if (e == "scan")
+                engines = {EngineKind::scan};
+        } else if (arg == "--against" && k + 1 < argc) {
             const std::string spec = argv[++k];
             const auto eq = spec.find('=');
             if (eq == std::string::npos || eq == 0) {
@@ -399,16 +414,22 @@ int main(int argc, char** argv) {
                 return 2;
             }
             others.push_back({spec.substr(0, eq), spec.substr(eq + 1)});
-        }
-        else if (arg == "--scaling") scale = true;
-        else if (arg == "--reduce") reduced = true;
-        else if (arg == "--choose") rules = true;
-        else if (arg == "--specialised") special = true;
+        } else if (arg == "--scaling")
+            scale = true;
+        else if (arg == "--reduce")
+            reduced = true;
+        else if (arg == "--choose")
+            rules = true;
+        else if (arg == "--specialised")
+            special = true;
         else if (arg == "--help" || arg == "-h") {
-            std::puts("usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
-                      "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --against NAME=COMMAND ... [--repeat R] [FILE.dlx ...]");
+            std::puts(
+                "usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
+                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --against NAME=COMMAND ... [--repeat R] "
+                "[FILE.dlx ...]");
             return 0;
-        } else files.push_back(arg);
+        } else
+            files.push_back(arg);
     }
     try {
         if (scale) return scaling(threads);
@@ -422,29 +443,32 @@ int main(int argc, char** argv) {
             std::printf("%-24s %6s %10s %14s %11s %9s %9s %10s %8s\n", "input", "engine", "solutions", "updates", "nodes", "1 thread",
                         (std::to_string(threads) + " threads").c_str(), "Mupdates/s", "speed-up");
         for (const Input& in : inputs)
-          for (EngineKind engine : engines) {
-            if ((engine == EngineKind::bits || engine == EngineKind::scan) && !WideBits::fits(in.matrix)) continue;  // over 256 items
-            const char* engine_name = xcount::engine_name(engine);
-            const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
-            const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
-            if (json) {
-                std::printf("{\"input\": \"%s\", \"engine\": \"%s\", \"solutions\": %s, \"updates\": %llu, \"nodes\": %llu, \"seconds_1\": %.6f, "
-                            "\"threads\": %d, \"seconds_n\": %.6f, \"mupdates_per_s\": %.1f, \"speedup\": %.3f}\n",
-                            in.name.c_str(), engine_name, to_string(single.stats.solutions).c_str(),
-                            static_cast<unsigned long long>(single.stats.updates), static_cast<unsigned long long>(single.stats.nodes),
-                            single.seconds, threads, many.seconds, rate, single.seconds / many.seconds);
-            } else {
-                std::printf("%-24s %6s %10s %14llu %11llu %8.3fs %8.3fs %10.1f %7.2fx%s\n", in.name.c_str(), engine_name,
-                            to_string(single.stats.solutions).c_str(), static_cast<unsigned long long>(single.stats.updates),
-                            static_cast<unsigned long long>(single.stats.nodes), single.seconds, many.seconds, rate,
-                            single.seconds / many.seconds,
-                            many.stats.updates == single.stats.updates && many.stats.solutions == single.stats.solutions
-                                ? ""
-                                : "  SPLIT DIFFERS");
+            for (EngineKind engine : engines) {
+                if ((engine == EngineKind::bits || engine == EngineKind::scan) && !WideBits::fits(in.matrix)) continue;  // over 256 items
+                const char* engine_name = xcount::engine_name(engine);
+                const Timing single = measure(in.matrix, 1, repeat, engine), many = measure(in.matrix, threads, repeat, engine);
+                const double rate = static_cast<double>(single.stats.updates) / single.seconds / 1e6;
+                if (json) {
+                    std::printf(
+                        "{\"input\": \"%s\", \"engine\": \"%s\", \"solutions\": %s, \"updates\": %llu, \"nodes\": %llu, \"seconds_1\": "
+                        "%.6f, "
+                        "\"threads\": %d, \"seconds_n\": %.6f, \"mupdates_per_s\": %.1f, \"speedup\": %.3f}\n",
+                        in.name.c_str(), engine_name, to_string(single.stats.solutions).c_str(),
+                        static_cast<unsigned long long>(single.stats.updates), static_cast<unsigned long long>(single.stats.nodes),
+                        single.seconds, threads, many.seconds, rate, single.seconds / many.seconds);
+                } else {
+                    std::printf("%-24s %6s %10s %14llu %11llu %8.3fs %8.3fs %10.1f %7.2fx%s\n", in.name.c_str(), engine_name,
+                                to_string(single.stats.solutions).c_str(), static_cast<unsigned long long>(single.stats.updates),
+                                static_cast<unsigned long long>(single.stats.nodes), single.seconds, many.seconds, rate,
+                                single.seconds / many.seconds,
+                                many.stats.updates == single.stats.updates && many.stats.solutions == single.stats.solutions
+                                    ? ""
+                                    : "  SPLIT DIFFERS");
+                }
+                std::fflush(stdout);
             }
-            std::fflush(stdout);
-        }
-        if (!json) std::printf("(median of %d runs; 1 thread: unsplit search; %d threads: split at the automatic depth)\n", repeat, threads);
+        if (!json)
+            std::printf("(median of %d runs; 1 thread: unsplit search; %d threads: split at the automatic depth)\n", repeat, threads);
     } catch (const InputError& e) {
         std::fprintf(stderr, "xcount_bench: %s\n", e.what());
         return 2;

@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto again = parse_pieces(format_pieces(pieces, *lattice), "printed", *lattice);
             if (again.size() != pieces.size()) throw std::logic_error("round trip lost pieces");
             for (std::size_t k = 0; k < pieces.size(); ++k) {
-                if (again[k].cells != pieces[k].cells || again[k].name != pieces[k].name) throw std::logic_error("round trip changed a piece");
+                if (again[k].cells != pieces[k].cells || again[k].name != pieces[k].name)
+                    throw std::logic_error("round trip changed a piece");
                 if (pieces[k].cells.size() <= 64) orientations(pieces[k].cells, Orientations::free, true, *lattice);
             }
         } catch (const InputError&) {

@@ -49,11 +49,12 @@ int main() {
     const auto reduced = xcount::run_split(*plan.matrix, plan.split, {}, xcount::RunOptions{.threads = 2});
     std::istringstream text("| Knuth's example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
     const xcount::SearchStats knuth = xcount::Dancer(xcount::read_dlx(text, "knuth.dlx")).count();
-    std::printf("8 queens: %s counted, %d visited, %s split (%zu subproblems), %s on cells, %s reduced by %zu symmetries; "
-                "Knuth's example: %s\n",
-                xcount::to_string(counted.solutions).c_str(), visited, xcount::to_string(links.total.solutions).c_str(), split.size(),
-                xcount::to_string(cells.total.solutions).c_str(), xcount::to_string(reduced.total.solutions).c_str(),
-                plan.group ? plan.group->order() : 0, xcount::to_string(knuth.solutions).c_str());
+    std::printf(
+        "8 queens: %s counted, %d visited, %s split (%zu subproblems), %s on cells, %s reduced by %zu symmetries; "
+        "Knuth's example: %s\n",
+        xcount::to_string(counted.solutions).c_str(), visited, xcount::to_string(links.total.solutions).c_str(), split.size(),
+        xcount::to_string(cells.total.solutions).c_str(), xcount::to_string(reduced.total.solutions).c_str(),
+        plan.group ? plan.group->order() : 0, xcount::to_string(knuth.solutions).c_str());
     const bool ok = counted.solutions == 92 && visited == 92 && links.total.solutions == 92 && cells.total.solutions == 92 &&
                     reduced.total.solutions == 92 && plan.mode == xcount::SymmetryMode::reduce && knuth.solutions == 1;
     return ok ? 0 : 1;
