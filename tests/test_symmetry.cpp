@@ -74,14 +74,13 @@ TEST_CASE("published counts up to symmetry", "[symmetry]") {
         const Group g = Group::generate(p.matrix, p.symmetries);
         return *burnside(run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g}).fixed);
     };
-    // OEIS A002562 and ../shared/published-counts.tsv.
-    CHECK(distinct(make_queens(8)) == 12);
+    CHECK(distinct(make_queens(8)) == 12);  // OEIS A002562
     CHECK(distinct(make_queens(10)) == 92);
     const auto pentominoes = read_pieces_file(kPieces + "pentominoes.txt");
     CHECK(distinct(make_polyform(pentominoes, read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt"), Orientations::free,
-                                 Copies::once(), "scott")) == 65);
+                                 Copies::once(), "scott")) == 65);  // Knuth, "Dancing Links" (2000); Polyform Puzzler
     CHECK(distinct(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(),
-                                 "soma")) == 240);
+                                 "soma")) == 240);    // Polyform Puzzler (D. Goodger), somacubes.py
     CHECK(distinct(make_langford(8, false)) == 150);  // OEIS A014552
 }
 

@@ -45,11 +45,7 @@ public:
     // shrinks the noisy spread of the estimates towards their centre, and `ratio` (actual /
     // estimated over the finished subproblems) takes out the bias of both. A subproblem not
     // probed yet counts as `typical`, the average of those that were (or of the finished
-    // ones). Measured offline (the worst error of the predicted remaining work from 20% done
-    // until 8% remain, 3-4 seeds): tetrasticks without J, 264 subproblems, 16 probes each:
-    // 0.14-0.31 (arithmetic mean 0.37-0.96, geometric mean 0.21-0.73, counting subproblems
-    // 0.79); 6x10 pentominoes, 2280 subproblems: 0.19-0.21 (counting 1.61); 14 queens, 1243
-    // subproblems: 0.05-0.09 (counting 0.27).
+    // ones). How the alternatives measured: docs/big-runs.md.
     struct Calibration {
         double ratio = 1, typical = 0;
     };

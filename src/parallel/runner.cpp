@@ -30,9 +30,8 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
     if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
     // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
-    // the dancer touches only those while bits scans the whole list; measured one thread,
-    // bits/dlx time: Latin 5 1.24, Latin 7 1.6, sudoku 2x3 grids 1.28 (slower), Langford 11
-    // (0.85) 0.84, 13 queens (1.03) 0.63, 6x10 pentominoes (3.7) 0.24.
+    // the dancer touches only those while bits scans the whole list (docs/benchmarks.md,
+    // "which engine auto picks").
     constexpr double kBitsDensity = 0.6;
     return WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory && conflict_density(matrix) >= kBitsDensity
                ? EngineKind::bits
