@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "cli/progress.hpp"
+#include "xcount/work_model.hpp"
 
-using xcount::cli::WorkModel;
+using xcount::WorkModel;
 
 TEST_CASE("work model: without probes a subproblem counts as the finished ones' average", "[progress]") {
     WorkModel work(4);
@@ -43,4 +43,26 @@ TEST_CASE("work model: one wild probe moves a subproblem's estimate far less tha
     work.add_estimate(1, 1e9);  // the mean of 16 would be 6e7, sixty thousand times the others
     const auto c = work.calibrate({0, 1});
     CHECK(work.expected(1, c) / work.expected(0, c) < 10);
+}
+
+TEST_CASE("work model: the percentage and the time left of a run, with subproblems in flight", "[progress]") {
+    WorkModel work(4);
+    const std::vector<std::size_t> ids{0, 1, 2, 3};
+    CHECK_FALSE(xcount::estimate_progress(work, ids, {}, 2).seconds_left);  // nothing finished: no ETA yet
+    work.finished(0, 10);
+    work.finished(1, 10);
+    // 2 and 3 are expected at 10 s each (the finished ones' average); 2 has run for 4 s.
+    const auto p = xcount::estimate_progress(work, ids, {{2, 4.0}}, 2);
+    CHECK(p.percent == Approx(100.0 * 24 / 40));
+    REQUIRE(p.seconds_left);
+    CHECK(*p.seconds_left == Approx(8));  // (6 + 10) s of work on 2 threads
+    // One thread: it all waits on that one.
+    CHECK(*xcount::estimate_progress(work, ids, {{2, 4.0}}, 1).seconds_left == Approx(16));
+    // Past its estimate, a subproblem in flight still needs a twentieth of it, and the time
+    // left is never less than what the biggest one in flight needs on its one thread.
+    work.finished(3, 10);
+    const auto late = xcount::estimate_progress(work, ids, {{2, 30.0}}, 8);
+    CHECK(*late.seconds_left == Approx(0.5));
+    work.finished(2, 31);
+    CHECK(xcount::estimate_progress(work, ids, {}, 2).percent == 100);
 }

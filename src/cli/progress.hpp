@@ -3,13 +3,8 @@
 //
 //     [ 41.5%] 733/1771 subproblems | 3871 solutions | 281.4 M updates/s | 0:12 elapsed | ETA 0:17
 //
-// Subproblems differ in size by orders of magnitude, so the percentage and the ETA weigh each
-// one by its work in thread-seconds: the actual time once it is finished, before that Knuth's
-// estimate of its updates from random paths below its prefix (taken by the display's own
-// thread between redraws), scaled by how the estimates of the finished ones compared with
-// their actual times (which also absorbs an engine's speed per update). A subproblem in flight
-// counts as done for as long as it has run, and the ETA is never less than the time the
-// biggest one in flight still needs on its one thread.
+// The percentage and the ETA come from the library's work model (xcount/work_model.hpp); the
+// display's own thread takes the random paths below each prefix that it needs, between redraws.
 #pragma once
 
 #include <chrono>
@@ -24,44 +19,9 @@
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/split.hpp"
+#include "xcount/work_model.hpp"
 
 namespace xcount::cli {
-
-// The work of a split's subproblems (thread-seconds for the display): actual where finished,
-// estimated elsewhere.
-class WorkModel {
-public:
-    explicit WorkModel(std::size_t subproblems);
-    void add_estimate(std::size_t id, double updates);  // one probe's estimate
-    void finished(std::size_t id, double work);         // the actual figure
-    std::size_t probes(std::size_t id) const { return probes_[id]; }
-    bool is_finished(std::size_t id) const { return finished_[id] != 0; }
-    std::size_t finished_count() const { return finished_count_; }
-    double finished_total(const std::vector<std::size_t>& ids) const;  // their actual work
-
-    // A subproblem's estimate is the geometric mean of its probes to the power 3/4: Knuth's
-    // estimator is unbiased but heavy-tailed (one probe in a hundred can be a thousand times
-    // the rest), and the geometric mean is steady where the arithmetic one jumps; the power
-    // shrinks the noisy spread of the estimates towards their centre, and `ratio` (actual /
-    // estimated over the finished subproblems) takes out the bias of both. A subproblem not
-    // probed yet counts as `typical`, the average of those that were (or of the finished
-    // ones). How the alternatives measured: docs/big-runs.md.
-    struct Calibration {
-        double ratio = 1, typical = 0;
-    };
-    // `since`: when at least 8 subproblems finished after the since-th one, only they set the
-    // ratio (the probing took more CPU from the threads before; see ProgressDisplay).
-    Calibration calibrate(const std::vector<std::size_t>& ids, std::size_t since = 0) const;
-    double expected(std::size_t id, const Calibration& c) const;  // work, calibrated
-
-private:
-    double estimate(std::size_t id) const;  // uncalibrated; 0 without probes
-
-    std::vector<double> estimate_sum_, actual_;  // estimate_sum_: of log(1 + probe)
-    std::vector<std::size_t> probes_;
-    std::vector<std::uint32_t> finished_;  // 0: open; else its place in the order of finishing
-    std::size_t finished_count_ = 0;
-};
 
 class ProgressDisplay {
 public:
