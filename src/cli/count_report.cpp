@@ -147,8 +147,11 @@ void divide_overcount(Count overcount, Outcome& outcome) {
 int verdict(const Settings& settings, const Outcome& outcome) {
     if (!outcome.total.complete) return kExitPartial;
     if (outcome.shard_count > 1) return kExitOk;  // a share: the merge checks the total
-    const bool total_ok = !settings.expect || *settings.expect == outcome.total.solutions;
-    return total_ok && distinct_ok(settings, distinct_of(outcome)) ? kExitOk : kExitMismatch;
+    return as_expected(settings, outcome.total.solutions, distinct_of(outcome)) ? kExitOk : kExitMismatch;
+}
+
+bool as_expected(const Settings& settings, Count solutions, const Distinct& distinct) {
+    return (!settings.expect || *settings.expect == solutions) && distinct_ok(settings, distinct);
 }
 
 }  // namespace xcount::cli

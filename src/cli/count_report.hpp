@@ -47,6 +47,10 @@ Distinct distinct_of(const Outcome& o);
 void print(const Heading& problem, const Settings& settings, const Outcome& o);
 // Labelled copies of identical pieces make the search find each solution `overcount` times.
 void divide_overcount(Count overcount, Outcome& outcome);
+// The one pass/fail rule of `count`, `merge`, `run` and `verify`: the total is the expected
+// one (when given), and the count up to symmetry, where counted, is an integer and the
+// expected one (when given).
+bool as_expected(const Settings& settings, Count solutions, const Distinct& distinct);
 int verdict(const Settings& settings, const Outcome& outcome);  // the exit status
 
 }  // namespace xcount::cli

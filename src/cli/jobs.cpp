@@ -22,6 +22,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "count_report.hpp"
 #include "flag_table.hpp"
 #include "jobs.hpp"
 #include "registry.hpp"
@@ -241,12 +242,11 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
         const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
         if (settings.expect_distinct || result.distinct_counted)
             row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
-        const bool distinct_ok = (!result.distinct_counted || result.distinct) &&
-                                 (!settings.expect_distinct || (result.distinct && *result.distinct == *settings.expect_distinct));
         if (!result.total.complete)
             row.status = received_signal() ? "STOPPED" : "TIMEOUT";
         else
-            row.status = result.total.solutions == *settings.expect && distinct_ok ? "ok" : "MISMATCH";
+            row.status =
+                as_expected(settings, result.total.solutions, Distinct{result.distinct_counted, result.distinct}) ? "ok" : "MISMATCH";
         if (with_picture && result.total.complete) add_picture(row, problem, settings);
     } catch (const InputError& e) {
         row.status = std::string("ERROR: ") + e.what();
