@@ -6,6 +6,7 @@
 #include "colour.hpp"
 #include "commands.hpp"
 #include "memory.hpp"
+#include "jobs.hpp"
 #include "json.hpp"
 #include "registry.hpp"
 #include "flag_table.hpp"
@@ -167,6 +168,41 @@ Problem load_within_memory(const std::string& spec, const po::variables_map& val
     return problem;
 }
 
+namespace {
+
+int dispatch(Command command, const std::string& spec, const po::variables_map& values) {
+    const Settings settings = read_settings(command, values);
+    const Problem problem = load_within_memory(spec, values, settings);
+    describe(problem, settings);
+    switch (command) {
+        case Command::count: return count_command(problem, settings);
+        case Command::solve: return solve_command(problem, settings);
+        case Command::show: return show_command(problem, settings);
+        case Command::exprt: return export_command(spec, problem, settings);
+        case Command::estimate: return estimate_command(problem, settings);
+    }
+    return kExitOk;
+}
+
+// A job file where a PROBLEM goes: its problem and keys, the flags given winning. `count` on
+// a job is `run`: it checks the published total.
+int job_entry(const CommandInfo& info, const std::string& path, const std::vector<std::string>& flags) {
+    if (info.command == Command::count) return run_command(path, flags);
+    const Job job = load_job(path, flags, info.command);
+    if (job.values.count("help")) {
+        std::cout << "usage: xcount " << info.name << " JOB.ini [OPTIONS]: " << info.summary << "\n\n" << flags_for(info.command);
+        return kExitOk;
+    }
+    try {
+        return dispatch(info.command, job.spec, job.values);
+    } catch (const InputError& e) {
+        if (std::string(e.what()).starts_with(path)) throw;
+        throw InputError(path + ": " + e.what());
+    }
+}
+
+}  // namespace
+
 int run(const std::vector<std::string>& args) {
     if (args.empty()) throw InputError("missing COMMAND (see xcount --help)");
     for (const std::string& arg : args) refuse_placeholders(arg, "the command line");
@@ -196,6 +232,7 @@ int run(const std::vector<std::string>& args) {
     const std::string& spec = args[1];
     if (spec.starts_with("-") && spec != "-")
         throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
+    if (spec.ends_with(".ini")) return job_entry(*info, spec, std::vector<std::string>(args.begin() + 2, args.end()));
     if (const Model* model = find_model(spec)) {
         po::options_description own(model->name + " options");
         model->declare(own);
@@ -212,17 +249,7 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     po::notify(values);
-    const Settings settings = read_settings(info->command, values);
-    const Problem problem = load_within_memory(spec, values, settings);
-    describe(problem, settings);
-    switch (info->command) {
-        case Command::count: return count_command(problem, settings);
-        case Command::solve: return solve_command(problem, settings);
-        case Command::show: return show_command(problem, settings);
-        case Command::exprt: return export_command(spec, problem, settings);
-        case Command::estimate: return estimate_command(problem, settings);
-    }
-    return kExitOk;
+    return dispatch(info->command, spec, values);
 }
 
 }  // namespace xcount::cli

@@ -41,6 +41,16 @@ namespace {
 
 po::options_description job_keys() { return flags_of(kJob); }
 
+// Keys another command does not take are left out of its reading of a job file, but only the
+// count's own: any other key is a mistake in the file.
+void refuse_unknown_keys(po::parsed_options& parsed, const std::string& path) {
+    const po::options_description count = flags_for(Command::count);
+    for (const auto& option : parsed.options)
+        if (option.unregistered && count.find_nothrow(option.string_key, false) == nullptr)
+            throw InputError(path + ": unknown key " + quote_name(option.string_key));
+    std::erase_if(parsed.options, [](const po::option& o) { return o.unregistered; });
+}
+
 // Values naming an existing file relative to the job's folder become paths to it; numbers and
 // sizes stay what they say even where a file of that name lies beside the job.
 void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
@@ -86,7 +96,7 @@ Problem job_problem(const Job& job, const Settings& settings) {
 
 }  // namespace
 
-Job load_job(const std::string& path, const std::vector<std::string>& overrides) {
+Job load_job(const std::string& path, const std::vector<std::string>& overrides, Command command) {
     Job job;
     job.path = path;
     job.name = fs::path(path).stem().string();
@@ -107,7 +117,7 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
         if (!known.count("problem")) throw InputError(path + ": no 'problem' key");
         job.spec = known["problem"].as<std::string>();
 
-        po::options_description all = flags_for(Command::count);
+        po::options_description all = flags_for(command);
         all.add(job_keys());
         if (const Model* model = find_model(job.spec)) {
             po::options_description own(model->name + " options");
@@ -116,14 +126,15 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides)
         }
         po::store(po::command_line_parser(overrides).options(all).positional({}).run(), job.values);  // flags win
         std::istringstream second(text);
-        po::parsed_options body = po::parse_config_file(second, all);
+        po::parsed_options body = po::parse_config_file(second, all, command != Command::count);
+        refuse_unknown_keys(body, path);
         resolve_paths(body, folder);
         po::store(body, job.values);
         po::notify(job.values);
     } catch (const po::error& e) {
         throw InputError(path + ": " + e.what());
     }
-    if (!job.values.count("expect")) throw InputError(path + ": no 'expect' key (the published count)");
+    if (command == Command::count && !job.values.count("expect")) throw InputError(path + ": no 'expect' key (the published count)");
     job.source = job.values["source"].as<std::string>();
     job.description = leading_comment(text);
     job.cost = job.values["cost"].as<std::string>();

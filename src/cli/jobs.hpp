@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "settings.hpp"
+
 namespace xcount::cli {
 
 struct Job {
@@ -18,8 +20,10 @@ struct Job {
     boost::program_options::variables_map values;
 };
 
-// Reads the job file at `path`; `overrides` are command-line flags that win over its keys.
+// Reads the job file at `path` for a command (count: what `run` and `verify` read);
+// `overrides` are command-line flags that win over its keys. For another command the keys
+// only count takes (expect, checkpoint, ...) are left out, and no `expect` is needed.
 // InputError (naming the file) on anything wrong with it.
-Job load_job(const std::string& path, const std::vector<std::string>& overrides);
+Job load_job(const std::string& path, const std::vector<std::string>& overrides, Command command = Command::count);
 
 }  // namespace xcount::cli
