@@ -79,7 +79,11 @@ constexpr Flag kFlags[] = {
     {"color", T::text, "WHEN", "auto", kNone, kNone, "coloured letters: never, auto (on a terminal) or always", kSolve | kShow},
     {"probes", T::text, "N", "1000", kNone, kNone, "random root-to-leaf paths (1..10^9)", kEstimate},
     {"all", T::toggle, "", nullptr, kNone, kNone, "run the long jobs too", kVerify},
-    {"max-seconds", T::real, "S", "0", kNone, kNone, "stop a job after this long and call it failed (0: no limit)", kVerify},
+    {"max-seconds", T::real, "S", "0", kNone, kNone,
+     "stop a job after this long (0: no limit): its status is TIMEOUT and its count partial, not a failure (exit 3 unless one failed)",
+     kVerify},
+    {"json", T::toggle, "", nullptr, kNone, kNone, "one JSON object per job (JSON Lines), then one with the totals, instead of the table",
+     kVerify},
     {"html", T::text, "FILE", nullptr, kNone, kNone,
      "also write a report page to FILE: per job the parameters, expected count and source, count found, time, status "
      "and a picture of its first solution", kVerify},

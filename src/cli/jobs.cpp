@@ -25,6 +25,7 @@
 #include "count_report.hpp"
 #include "flag_table.hpp"
 #include "jobs.hpp"
+#include "json.hpp"
 #include "registry.hpp"
 #include "report.hpp"
 #include "svg.hpp"
@@ -161,7 +162,8 @@ struct VerifyOptions {
     bool all = false;
     double max_seconds = 0;
     int threads = 0;
-    std::string html;  // the report file ("": none)
+    std::string html;   // the report file ("": none)
+    bool json = false;  // JSON Lines instead of the table
 };
 
 // nullopt: --help was printed.
@@ -185,6 +187,7 @@ std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) 
     v.threads = static_cast<int>(ranged_flag(values, kVerify, "threads"));
     if (values.count("html")) v.html = values["html"].as<std::string>();
     if (values.count("html") && v.html.empty()) throw InputError("--html needs a file name");
+    v.json = values.count("json") != 0;
     return v;
 }
 
@@ -250,6 +253,7 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
         row.seconds = result.seconds;
         row.updates = result.total.updates;
         row.found = to_string(result.total.solutions);
+        row.partial = !result.total.complete;
         const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
         if (settings.expect_distinct || result.distinct_counted)
             row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
@@ -267,38 +271,70 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
 
 }  // namespace
 
+namespace {
+
+std::string found_text(const VerifiedJob& row) { return row.partial ? "partial " + row.found : row.found; }
+
+void print_row(const VerifiedJob& row, bool json) {
+    if (!json) {
+        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", row.name.c_str(), row.expected.c_str(), found_text(row).c_str(),
+                    row.distinct.c_str(), row.seconds, row.status.c_str());
+    } else {
+        JsonObject o;
+        o.field("job", row.name).raw("expected", row.expected == "-" ? "null" : row.expected);
+        o.raw("found", row.found == "-" ? "null" : row.found).field("complete", !row.partial && row.found != "-");
+        o.field("distinct", row.distinct).field("seconds", row.seconds).field("updates", row.updates).field("status", row.status);
+        std::printf("%s\n", o.str().c_str());
+    }
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+// Exit status: 1 when a job failed (a wrong count, an error), else 3 when one ran out of time
+// or a signal stopped the run (its count is partial, not wrong), else 0.
 int verify_command(const std::vector<std::string>& args) {
     const std::optional<VerifyOptions> parsed = parse_verify(args);
     if (!parsed) return kExitOk;
     const VerifyOptions& options = *parsed;
     const std::vector<std::string> files = job_files(options.folder);
     std::ofstream html = open_output_file(options.html);
-    int failures = 0, skipped = 0;
+    int failures = 0, skipped = 0, timeouts = 0;
     std::vector<VerifiedJob> rows;
-    std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
+    if (!options.json) std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
     for (const std::string& path : files) {
         VerifiedJob row = verify_job(path, options, !options.html.empty());
         if (row.status == "skipped") {
             ++skipped;
             continue;
         }
-        if (row.status != "ok") ++failures;
-        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", row.name.c_str(), row.expected.c_str(), row.found.c_str(), row.distinct.c_str(),
-                    row.seconds, row.status.c_str());
-        std::fflush(stdout);
+        if (row.status == "TIMEOUT" || row.status == "STOPPED")
+            ++timeouts;
+        else if (row.status != "ok")
+            ++failures;
+        print_row(row, options.json);
         rows.push_back(std::move(row));
         if (received_signal()) break;
     }
-    std::printf("%d failed%s\n", failures,
-                skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
+    if (options.json)
+        std::printf("%s\n", JsonObject()
+                                .field("jobs", std::uint64_t{rows.size()})
+                                .field("failed", failures)
+                                .field("timed_out", timeouts)
+                                .field("skipped", skipped)
+                                .str()
+                                .c_str());
+    else
+        std::printf("%d failed%s%s\n", failures, timeouts ? (", " + std::to_string(timeouts) + " stopped before the end").c_str() : "",
+                    skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
     if (html.is_open()) {
         html << html_report(rows, options.folder, skipped);
         html.close();
         if (!html) throw InputError(options.html + ": write failed");
-        std::printf("wrote %s\n", options.html.c_str());
+        if (!options.json) std::printf("wrote %s\n", options.html.c_str());
     }
-    if (received_signal()) return kExitPartial;
-    return failures ? kExitMismatch : kExitOk;
+    if (failures) return kExitMismatch;
+    return timeouts || received_signal() ? kExitPartial : kExitOk;
 }
 
 }  // namespace xcount::cli

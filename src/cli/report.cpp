@@ -36,9 +36,9 @@ std::string row(const VerifiedJob& job) {
     return "<tr class=\"job\" data-job=\"" + xml_escape(job.name) + "\" data-status=\"" + xml_escape(job.status) + "\">" +
            cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) + "</div>") +
            cell("parameters", parameters) + cell("expected number", xml_escape(job.expected)) + cell("source", xml_escape(job.source)) +
-           cell("found number", xml_escape(job.found)) + cell("distinct number", xml_escape(job.distinct)) +
-           cell("seconds number", seconds) + cell("updates number", std::to_string(job.updates)) +
-           cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
+           cell("found number", xml_escape(job.partial ? "partial " + job.found : job.found)) +
+           cell("distinct number", xml_escape(job.distinct)) + cell("seconds number", seconds) +
+           cell("updates number", std::to_string(job.updates)) + cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
            cell("picture", job.picture.empty() ? "<span class=\"note\">" + xml_escape(job.picture_note) + "</span>" : job.picture) +
            "</tr>\n";
 }

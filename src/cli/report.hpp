@@ -15,6 +15,7 @@ struct VerifiedJob {
     std::string name, description, source;
     std::vector<std::pair<std::string, std::string>> parameters;
     std::string expected = "-", found = "-";
+    bool partial = false;        // stopped before the end: `found` is what it had counted
     std::string distinct = "-";  // "expected/found" where counted
     double seconds = 0;
     std::uint64_t updates = 0;
