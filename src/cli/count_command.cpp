@@ -324,7 +324,8 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
     outcome.total = merged.total;
     outcome.seconds = merged.seconds;
     outcome.depth = merged.depth;
-    outcome.subproblems = 0;
+    outcome.subproblems = merged.subproblems;
+    outcome.shards_merged = merged.count;
     outcome.element_names = merged.element_names;
     outcome.fixed = merged.fixed;
     if (!merged.fixed.empty())

@@ -47,6 +47,12 @@ void print_profile(const LevelProfile& profile, std::size_t resumed) {
 
 }  // namespace
 
+std::string seconds_text(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, seconds < 1 ? "%.6f" : seconds < 1000 ? "%.3f" : "%.0f", seconds);
+    return text;
+}
+
 Distinct distinct_of(const Outcome& o) {
     if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
     return {true, burnside(o.fixed)};
@@ -68,13 +74,16 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
             .field("updates", o.total.updates)
             .field("nodes", o.total.nodes)
             .field("seconds", o.seconds)
-            .field("complete", o.total.complete)
-            .field("threads", o.threads)
-            .field("engine", o.engine)
-            .field("depth", o.depth)
-            .field("subproblems", std::uint64_t{o.subproblems})
-            .field("resumed", std::uint64_t{o.resumed})
-            .raw("slowest", slow + "]");
+            .field("complete", o.total.complete);
+        if (o.shards_merged)  // the shards' threads, engines and times are theirs, not the merge's
+            j.field("shards", std::uint64_t{o.shards_merged}).field("depth", o.depth).field("subproblems", std::uint64_t{o.subproblems});
+        else
+            j.field("threads", o.threads)
+                .field("engine", o.engine)
+                .field("depth", o.depth)
+                .field("subproblems", std::uint64_t{o.subproblems})
+                .field("resumed", std::uint64_t{o.resumed})
+                .raw("slowest", slow + "]");
         if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", matches);
         if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
         if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
@@ -107,7 +116,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
               << "solutions: " << to_string(o.total.solutions) << (o.total.complete ? "" : partial) << '\n'
               << "updates: " << o.total.updates << '\n'
               << "nodes: " << o.total.nodes << '\n'
-              << "seconds: " << o.seconds << '\n';
+              << "seconds: " << seconds_text(o.seconds) << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect)
                   << (!o.total.complete ? " (not checked: the count stopped early)"
@@ -120,7 +129,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
     if (o.profile) print_profile(*o.profile, o.resumed);
-    if (o.subproblems == 0) return;  // a merge: no split of its own to describe
+    if (o.shards_merged) return;  // no split of its own to describe
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads;
         if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
@@ -132,7 +141,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     }
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
-        for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds << " s";
+        for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";
         std::cout << '\n';
     }
 }

@@ -23,6 +23,7 @@ struct Outcome {
     std::size_t resumed_partly = 0;                       // subproblems a journal had stopped part way, carried on
     std::vector<std::pair<std::size_t, double>> slowest;  // (id, seconds), slowest first
     std::size_t shard_index = 0, shard_count = 1;
+    std::size_t shards_merged = 0;           // a merge of this many shard files (0: a count)
     std::string symmetry;                    // one line saying what the group did ("" if none)
     std::string choice;                      // the item-choice rule when not mrv ("" for mrv)
     std::optional<LevelProfile> profile;     // with --profile
@@ -44,6 +45,8 @@ struct Distinct {
 };
 
 Distinct distinct_of(const Outcome& o);
+// A time for people: 0.001317, 12.345, 4766 (no exponent; the precision its size deserves).
+std::string seconds_text(double seconds);
 void print(const Heading& problem, const Settings& settings, const Outcome& o);
 // Labelled copies of identical pieces make the search find each solution `overcount` times.
 void divide_overcount(Count overcount, Outcome& outcome);

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli.hpp"
+#include "count_report.hpp"
 #include "commands.hpp"
 #include "json.hpp"
 #include "signals.hpp"
@@ -83,8 +84,8 @@ int estimate_command(const Problem& problem, const Settings& given) {
     }
     std::cout << "problem: " << problem.name << '\n'
               << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n'
-              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << probe_seconds << " s), mean depth " << e.mean_depth
-              << '\n'
+              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << seconds_text(probe_seconds) << " s), mean depth "
+              << e.mean_depth << '\n'
               << "nodes: " << figure(e.nodes) << '\n'
               << "updates: " << figure(e.updates) << '\n'
               << "solutions: " << figure(e.solutions)
@@ -92,9 +93,9 @@ int estimate_command(const Problem& problem, const Settings& given) {
               << "(+- one standard error of the mean; the true value is within two of them for most seeds)\n";
     if (sample.complete) {
         std::cout << "exact: the count finished while measuring the rate: " << to_string(sample.solutions) << " solutions, "
-                  << sample.updates << " updates, " << sample.nodes << " nodes, " << sample_seconds << " s\n";
+                  << sample.updates << " updates, " << sample.nodes << " nodes, " << seconds_text(sample_seconds) << " s\n";
     } else {
-        std::cout << "rate: " << rate / 1e6 << " M updates/s on one thread (measured for " << sample_seconds << " s)\n"
+        std::cout << "rate: " << rate / 1e6 << " M updates/s on one thread (measured for " << seconds_text(sample_seconds) << " s)\n"
                   << "time: about " << duration(one_thread) << " on one thread, " << duration(many) << " on " << threads
                   << " threads if the speed-up is linear\n";
     }

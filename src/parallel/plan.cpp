@@ -50,12 +50,6 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     return split;
 }
 
-std::string names_of(const Group& group) {
-    std::string names;
-    for (std::size_t k = 0; k < group.order(); ++k) names += (k ? ", " : "") + group.element(k).name;
-    return names;
-}
-
 std::string reduction_note(const Matrix& matrix, const Group& group, const Reduction& r) {
     return "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(group.order()) + " symmetries that fix item " +
            matrix.item(r.items[0]).name + ": it goes first, with " + std::to_string(r.orbits) + " of its " +
@@ -72,7 +66,7 @@ void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> s
     if (plan.mode == SymmetryMode::none) return;
     if (symmetries.empty()) throw InputError("--symmetry check or reduce: the problem has no symmetry group");
     plan.group = Group::generate(matrix, {symmetries.begin(), symmetries.end()});
-    plan.note = "group of order " + std::to_string(plan.group->order()) + ": " + names_of(*plan.group);
+    plan.note = "group of order " + std::to_string(plan.group->order());  // its elements are named where Fix(g) is reported
     if (plan.mode != SymmetryMode::reduce) return;
     plan.reduction = reduce(matrix, *plan.group);
     if (plan.reduction) {
