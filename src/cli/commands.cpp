@@ -184,6 +184,21 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
     return kExitOk;
 }
 
+// The arguments with the PROBLEM moved to just after the command: flags may come before it
+// (`count --n 8 queens`). A PROBLEM among flags is a model name, a .dlx or .ini file or '-'.
+std::vector<std::string> problem_first(const std::vector<std::string>& args, const std::string& command) {
+    if (!args[1].starts_with("-") || args[1] == "-") return args;
+    const auto is_problem = [](const std::string& a) { return a == "-" || find_model(a) || a.ends_with(".dlx") || a.ends_with(".ini"); };
+    const auto at = std::find_if(args.begin() + 2, args.end(), is_problem);
+    if (at == args.end())
+        throw InputError(command + ": no PROBLEM (a model, a DLX or job file, or - for standard input) before or among the flags, '" +
+                         args[1] + "' ...");
+    std::vector<std::string> ordered{args[0], *at};
+    for (auto it = args.begin() + 1; it != args.end(); ++it)
+        if (it != at) ordered.push_back(*it);
+    return ordered;
+}
+
 // A job file where a PROBLEM goes: its problem and keys, the flags given winning. `count` on
 // a job is `run`: it checks the published total.
 int job_entry(const CommandInfo& info, const std::string& path, const std::vector<std::string>& flags) {
@@ -229,17 +244,16 @@ int run(const std::vector<std::string>& args) {
         std::cout << "usage: xcount " << info->name << " PROBLEM [OPTIONS]: " << info->summary << "\n\n" << flags;
         return kExitOk;
     }
-    const std::string& spec = args[1];
-    if (spec.starts_with("-") && spec != "-")
-        throw InputError(std::string(info->name) + ": the PROBLEM must come first, before '" + spec + "'");
-    if (spec.ends_with(".ini")) return job_entry(*info, spec, std::vector<std::string>(args.begin() + 2, args.end()));
+    const std::vector<std::string> ordered = problem_first(args, info->name);
+    const std::string& spec = ordered[1];
+    if (spec.ends_with(".ini")) return job_entry(*info, spec, std::vector<std::string>(ordered.begin() + 2, ordered.end()));
     if (const Model* model = find_model(spec)) {
         po::options_description own(model->name + " options");
         model->declare(own);
         flags.add(own);
     }
     po::variables_map values;
-    po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 2, args.end()))
+    po::store(po::command_line_parser(std::vector<std::string>(ordered.begin() + 2, ordered.end()))
                   .options(flags)
                   .positional(po::positional_options_description())
                   .run(),
