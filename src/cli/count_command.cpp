@@ -191,7 +191,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         };
         std::vector<std::size_t> own;
         for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
-        ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader);
+        ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader,
+                                 isatty(2) ? 0 : settings.progress_interval);
         RunOptions options{.threads = outcome.threads,
                            .engine = settings.engine,
                            .group = checking,

@@ -58,7 +58,9 @@ constexpr Flag kFlags[] = {
     {"profile", T::toggle, "", nullptr, kNone, kNone,
      "print the nodes and updates of each level of the search tree (where to cut it)", kCount},
     {"progress", T::toggle, "", nullptr, kNone, kNone,
-     "show the progress line on stderr even when it is not a terminal (or under --json)", kCount},
+     "show the progress line on stderr even when it is not a terminal (or under --json); to a file or pipe it is a plain line "
+     "every --progress-interval seconds", kCount},
+    {"progress-interval", T::real, "S", "10", kNone, kNone, "seconds between the progress lines written to a file or pipe", kCount},
     {"shard", T::text, "I/K", nullptr, kNone, kNone,
      "solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then depends on K alone, so "
      "shards on any machines agree", kCount},

@@ -31,8 +31,8 @@ constexpr std::chrono::milliseconds kRedraw{250}, kEarlyBudget{60}, kProbeBudget
 }  // namespace
 
 ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids,
-                                 const std::vector<SubproblemResult>& known, int threads, bool enabled)
-    : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), work_(enabled ? split.size() : 0) {
+                                 const std::vector<SubproblemResult>& known, int threads, bool enabled, double log_every)
+    : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), log_every_(log_every), work_(enabled ? split.size() : 0) {
     if (!enabled) return;
     prober_.emplace(split_prober(matrix, split));
     for (std::size_t id : ids_) {
@@ -41,6 +41,7 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
             work_.finished(id, known[id].seconds);
         }
         if (id < known.size() && known[id].partial()) before_[id] = known[id].stats;
+        if (id < known.size()) solutions_ += known[id].stats.solutions;  // resumed work counts too
     }
     done_ = resumed_;
     thread_ = std::thread([this] { loop(); });
@@ -54,6 +55,7 @@ ProgressDisplay::~ProgressDisplay() {
     }
     wake_.notify_all();
     thread_.join();
+    if (log_every_ > 0) return;
     std::fprintf(stderr, "\r\033[K");
     std::fflush(stderr);
 }
@@ -132,8 +134,11 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const double percent = all_done ? 100.0 : p.percent;
     std::string eta = "?";
     if (p.seconds_left && !all_done) eta = clock_text(*p.seconds_left + 0.5);  // rounded
-    std::fprintf(stderr, "\r\033[K[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s", percent, done_,
-                 ids_.size(), to_string(solutions).c_str(), rate / 1e6, clock_text(elapsed).c_str(), eta.c_str());
+    if (log_every_ > 0 && elapsed - logged_at_ < log_every_) return;
+    logged_at_ = elapsed;
+    std::fprintf(stderr, "%s[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s%s",
+                 log_every_ > 0 ? "" : "\r\033[K", percent, done_, ids_.size(), to_string(solutions).c_str(), rate / 1e6,
+                 clock_text(elapsed).c_str(), eta.c_str(), log_every_ > 0 ? "\n" : "");
     std::fflush(stderr);
 }
 

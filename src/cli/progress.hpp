@@ -25,9 +25,11 @@ namespace xcount::cli {
 
 class ProgressDisplay {
 public:
-    // `ids`: the subproblems this process solves; `known`: results from a journal.
+    // `ids`: the subproblems this process solves; `known`: results from a journal. With
+    // `log_every` > 0 the line is not redrawn (a terminal's way) but written as a plain line of
+    // its own every that many seconds (a log's way: no control characters).
     ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids, const std::vector<SubproblemResult>& known,
-                    int threads, bool enabled);
+                    int threads, bool enabled, double log_every = 0);
     ~ProgressDisplay();  // erases the line
     ProgressDisplay(const ProgressDisplay&) = delete;
     ProgressDisplay& operator=(const ProgressDisplay&) = delete;
@@ -44,6 +46,8 @@ private:
     const Split& split_;
     const std::vector<std::size_t> ids_;
     const int threads_;
+    const double log_every_;  // seconds between plain lines (0: redraw in place)
+    double logged_at_ = 0;    // elapsed seconds at the last plain line
     std::size_t resumed_ = 0;
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     std::mutex mutex_;

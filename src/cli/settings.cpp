@@ -152,6 +152,9 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
+        s.progress_interval = values["progress-interval"].as<double>();
+        if (!(s.progress_interval >= 0.25 && s.progress_interval <= 1e6))
+            throw InputError("--progress-interval must be between 0.25 and 1e6 seconds");
         s.profile = values.count("profile") != 0;
         if (values.count("out")) s.out = values["out"].as<std::string>();
         s.mpi = values.count("mpi") != 0;

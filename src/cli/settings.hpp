@@ -30,6 +30,7 @@ struct Settings {
     std::optional<int> split_depth;                // nullopt: automatic
     std::string checkpoint;                        // journal file ("" : none)
     bool progress = false;                         // forced on (it is on anyway on a terminal, unless --json)
+    double progress_interval = 10;                 // seconds between progress lines to a non-terminal
     std::string subproblem_stats;                  // JSON-lines file of per-subproblem figures ("" : none)
     long print = 1;                                // solve: how many solutions to print
     std::string out;                               // export: output file ("" or "-": stdout); count: the shard result file
