@@ -64,7 +64,7 @@ TEST_CASE("write the flag tables into README.md and docs/flags.md", "[.write-fla
 }
 
 TEST_CASE("every command's --help lists its rows of the flag table, once each", "[flags]") {
-    for (const unsigned scope : {kCount, kSolve, kShow, kEstimate, kExport, kMerge, kVerify, kGenerate, kJob}) {
+    for (const unsigned scope : {kCount, kSolve, kShow, kEstimate, kExport, kMerge, kVerify, kGenerate, kJob, kStatus}) {
         const auto flags = flags_of(scope);
         std::set<std::string> names;
         for (const Flag& f : flag_table()) {

@@ -42,6 +42,15 @@ std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& 
 // The header of an existing journal, or nullopt when there is none yet (missing or empty file).
 std::optional<JournalHeader> read_journal_header(const std::string& path);
 
+// What a journal holds, read without touching it (another xcount may be appending to it).
+struct JournalContents {
+    JournalHeader header;
+    std::vector<SubproblemResult> results;  // per subproblem: finished, partial (its last line) or nothing yet
+    bool in_use = false;                    // a running xcount holds it
+};
+// InputError when `path` is no journal, or is damaged anywhere but in its last line.
+JournalContents read_journal(const std::string& path);
+
 // A write to the journal failed; what() names the file and the system's reason.
 class JournalError : public InputError {
 public:

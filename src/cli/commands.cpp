@@ -45,6 +45,7 @@ constexpr JobCommand kJobCommands[] = {
     {"verify", "run every job in a folder (default jobs/) and print expected against found"},
     {"merge", "sum the result files of the K shards of one count (xcount merge part*.txt)"},
     {"generate", "make sudoku puzzles with one solution, minimal (xcount generate sudoku --box 3x3)"},
+    {"status", "how far a count has got, from its checkpoint journal (xcount status JOURNAL)"},
 };
 
 std::string usage() {
@@ -230,6 +231,7 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     if (args[0] == "verify") return verify_command(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (args[0] == "status") return status_command(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "merge") return merge_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "generate") return generate_entry(std::vector<std::string>(args.begin() + 1, args.end()));
     if (args[0] == "run") {

@@ -13,7 +13,7 @@ namespace {
 
 using T = FlagType;
 constexpr unsigned kModelCommands = kCount | kSolve | kShow | kEstimate | kExport;  // those that build a problem
-constexpr unsigned kEveryCommand = kModelCommands | kMerge | kVerify | kGenerate;
+constexpr unsigned kEveryCommand = kModelCommands | kMerge | kVerify | kGenerate | kStatus;
 constexpr long long kNone = 0;
 
 // clang-format off
@@ -33,7 +33,7 @@ constexpr Flag kFlags[] = {
     {"symmetry", T::text, "MODE", "auto", kNone, kNone,
      "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
      "option per orbit of a fixed item, weighted (about |G| times less work); auto: check where the model has symmetries", kCount},
-    {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge},
+    {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus},
     {"engine", T::text, "E", "auto", kNone, kNone,
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
      "scan (bitboards, up to 256 items): the scan rule's search only; auto: scan where the model prefers the scan rule "
@@ -97,6 +97,7 @@ constexpr Flag kFlags[] = {
     {"cost", T::text, "quick|long", "quick", kNone, kNone, "quick (under 10 s on 2 cores) or long", kJob},
     {"files", T::texts, "FILE...", nullptr, kNone, kNone, "the shard result files (positional)", kMerge},
     {"folder", T::text, "FOLDER", "jobs", kNone, kNone, "the folder of job files (positional)", kVerify},
+    {"journal", T::text, "FILE", nullptr, kNone, kNone, "the checkpoint journal of a count (positional)", kStatus},
 };
 // clang-format on
 
@@ -134,7 +135,7 @@ std::string markdown_cell(std::string text) {
     return out;
 }
 
-constexpr const char* kScopeNames[] = {"count", "solve", "show", "estimate", "export", "merge", "verify", "generate", "job file"};
+constexpr const char* kScopeNames[] = {"count", "solve", "show", "estimate", "export", "merge", "verify", "generate", "job file", "status"};
 
 }  // namespace
 

@@ -24,6 +24,7 @@ enum Scope : unsigned {
     kVerify = 1u << 6,
     kGenerate = 1u << 7,
     kJob = 1u << 8,  // a key of a job file (besides every count flag and the model's flags)
+    kStatus = 1u << 9,
 };
 
 enum class FlagType { toggle, integer, real, text, texts };

@@ -115,6 +115,38 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
 
 }  // namespace
 
+namespace {
+
+constexpr std::size_t kAnyGroupOrder = ~std::size_t{0};  // read_entries: as the first entry says
+
+// Reads the entries of the journal at `path` into `known` (sized to the subproblems); returns
+// the bytes of its whole lines (a torn last line is left out) and counts the finished ones.
+// Every entry must carry `group_order` Fix(g) counts (kAnyGroupOrder: as many as the first).
+std::uintmax_t read_entries(const std::string& path, std::size_t group_order, std::vector<SubproblemResult>& known, std::size_t& finished) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    long number = 0;
+    std::uintmax_t whole = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (in.eof()) break;  // torn last line: no newline
+        whole += line.size() + 1;
+        if (number == 1) continue;
+        std::size_t id = 0;
+        SubproblemResult r;
+        const bool parsed = parse_entry(line, id, r);
+        if (parsed && group_order == kAnyGroupOrder) group_order = r.fixed.size();
+        if (!parsed || id >= known.size() || r.fixed.size() != group_order)
+            throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
+        if (known[id].finished) throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
+        known[id] = r;  // a partial line supersedes the one before it
+        finished += r.finished ? 1 : 0;
+    }
+    return whole;
+}
+
+}  // namespace
+
 std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode) {
     return Hash64().add(matrix.fingerprint()).add(static_cast<std::uint64_t>(depth)).add(mode).add(std::string_view(kVersion)).hex();
 }
@@ -135,6 +167,20 @@ std::optional<JournalHeader> read_journal_header(const std::string& path) {
     if (in.eof() && (line.starts_with(kMagic) || std::string_view(kMagic).starts_with(line))) return std::nullopt;
     if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal (not overwriting it)"));
     return header;
+}
+
+JournalContents read_journal(const std::string& path) {
+    const auto header = read_journal_header(path);
+    if (!header) throw InputError(path + ": no journal there (missing, empty, or its header not written yet)");
+    JournalContents contents{*header, std::vector<SubproblemResult>(header->subproblems), false};
+    std::size_t finished = 0;
+    read_entries(path, kAnyGroupOrder, contents.results, finished);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        contents.in_use = ::flock(fd, LOCK_SH | LOCK_NB) != 0;  // a running xcount holds it exclusively
+        ::close(fd);
+    }
+    return contents;
 }
 
 Journal::Journal(const std::string& path, const JournalHeader& header, std::vector<SubproblemResult>& known)
@@ -164,24 +210,7 @@ void Journal::load(const JournalHeader& header, const std::optional<JournalHeade
     if (existing && existing->subproblems != header.subproblems)
         throw InputError(path + ": the journal says " + std::to_string(existing->subproblems) + " subproblems, this run has " +
                          std::to_string(header.subproblems));
-    if (existing) {
-        std::ifstream in(path, std::ios::binary);
-        std::string line;
-        long number = 0;
-        while (std::getline(in, line)) {
-            ++number;
-            if (in.eof()) break;  // torn last line: no newline
-            size_ += line.size() + 1;
-            if (number == 1) continue;
-            std::size_t id = 0;
-            SubproblemResult r;
-            if (!parse_entry(line, id, r) || id >= known.size() || r.fixed.size() != header.group_order)
-                throw InputError(located(path, number, 0, "damaged journal line (its check does not match)"));
-            if (known[id].finished) throw InputError(located(path, number, 0, "subproblem " + std::to_string(id) + " is recorded twice"));
-            known[id] = r;  // a partial line supersedes the one before it
-            recorded_ += r.finished ? 1 : 0;
-        }
-    }
+    if (existing) size_ = read_entries(path, header.group_order, known, recorded_);
     if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0)
         throw InputError(path + ": cannot cut the journal back to its last whole line: " + std::strerror(errno));
     if (!existing) {

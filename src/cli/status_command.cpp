@@ -1,0 +1,100 @@
+// `xcount status JOURNAL [--json]`: how far a (running or stopped) count has got, read from
+// its checkpoint journal without disturbing it.
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "count_report.hpp"
+#include "flag_table.hpp"
+#include "json.hpp"
+#include "xcount/journal.hpp"
+
+namespace po = boost::program_options;
+
+namespace xcount::cli {
+
+namespace {
+
+// What the journal says, summed.
+struct JournalStatus {
+    std::size_t finished = 0, partial = 0;
+    SearchStats so_far;                                // finished and partial subproblems together
+    double finished_seconds = 0, partial_seconds = 0;  // thread-seconds
+    std::optional<double> left;                        // thread-seconds still to go, at the finished ones' mean
+};
+
+JournalStatus summarise(const JournalContents& j) {
+    JournalStatus s;
+    for (const SubproblemResult& r : j.results) {
+        if (!r.finished && !r.partial()) continue;
+        (r.finished ? s.finished : s.partial) += 1;
+        (r.finished ? s.finished_seconds : s.partial_seconds) += r.seconds;
+        s.so_far.solutions += r.stats.solutions;
+        s.so_far.updates += r.stats.updates;
+        s.so_far.nodes += r.stats.nodes;
+    }
+    if (s.finished > 0) {
+        const double mean = s.finished_seconds / static_cast<double>(s.finished);
+        s.left = std::max(0.0, mean * static_cast<double>(j.results.size() - s.finished) - s.partial_seconds);
+    }
+    return s;
+}
+
+std::string percent_text(double percent) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", percent);
+    return text;
+}
+
+}  // namespace
+
+int status_command(const std::vector<std::string>& args) {
+    const po::options_description flags = flags_of(kStatus);
+    po::positional_options_description positional;
+    positional.add("journal", 1);
+    po::variables_map values;
+    po::store(po::command_line_parser(args).options(flags).positional(positional).run(), values);
+    if (values.count("help")) {
+        std::cout << "usage: xcount status JOURNAL [OPTIONS]: how far the count writing JOURNAL (--checkpoint) has got\n\n" << flags;
+        return kExitOk;
+    }
+    if (!values.count("journal")) throw InputError("status: missing JOURNAL (the --checkpoint file of a count)");
+    const std::string path = values["journal"].as<std::string>();
+    const JournalContents j = read_journal(path);
+    const JournalStatus s = summarise(j);
+    const std::size_t total = j.header.subproblems;
+    const double percent = total ? 100.0 * static_cast<double>(s.finished) / static_cast<double>(total) : 100.0;
+    if (values.count("json")) {
+        JsonObject o;
+        o.field("journal", path).field("running", j.in_use).field("depth", j.header.depth).field("subproblems", std::uint64_t{total});
+        o.field("finished", std::uint64_t{s.finished}).field("in_progress", std::uint64_t{s.partial});
+        o.field("solutions_found", s.so_far.solutions).field("updates", s.so_far.updates).field("nodes", s.so_far.nodes);
+        o.field("thread_seconds", s.finished_seconds + s.partial_seconds);
+        s.left ? o.field("thread_seconds_left", *s.left) : o.raw("thread_seconds_left", "null");
+        o.field("complete", s.finished == total);
+        std::cout << o.str() << '\n';
+        return kExitOk;
+    }
+    std::cout << "journal: " << path << (j.in_use ? " (a running xcount is writing it)" : " (no xcount is writing it)") << '\n'
+              << "split depth: " << j.header.depth << ", subproblems: " << total << '\n'
+              << "finished: " << s.finished << " (" << percent_text(percent) << ")";
+    if (s.partial) std::cout << ", " << s.partial << " more in progress";
+    std::cout << '\n'
+              << "solutions found: " << to_string(s.so_far.solutions)
+              << " (in the subproblems journaled; under --symmetry reduce each is weighted by its orbit in the count's report)\n"
+              << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes << " (in those subproblems)\n"
+              << "thread time so far: " << seconds_text(s.finished_seconds + s.partial_seconds) << " s\n";
+    if (s.finished == total)
+        std::cout << "complete: run the count again with this --checkpoint for its report\n";
+    else if (s.left)
+        std::cout << "thread time left: about " << seconds_text(*s.left)
+                  << " s at the finished subproblems' mean (divide by the threads; a long count solves its largest first, so "
+                     "this is on the high side)\n";
+    else
+        std::cout << "thread time left: unknown until a subproblem has finished\n";
+    return kExitOk;
+}
+
+}  // namespace xcount::cli
