@@ -72,7 +72,9 @@ started+=("$(cat "$work/slurmd.pid")")
 wait_for 30 sh -c 'sinfo -h -o %t | grep -q idle' || fail "the node never became idle: $(sinfo 2>&1)"
 
 cd "$work"
-export XCOUNT=$xcount
+# As a cluster user would: xcount on the PATH, no XCOUNT (under sbatch $0 is a spool copy).
+unset XCOUNT
+export PATH=$(cd "$(dirname "$xcount")" && pwd):$PATH
 job=$src/jobs/queens-10.ini  # 724 solutions, 92 up to symmetry (OEIS A000170, A002562)
 "$src/jobs/slurm/submit.sh" "$job" 3 "$work/out" --cpus-per-task=1 || fail "submit.sh"
 wait_for 120 test -s "$work/out/merged.txt" || fail "no merged result after 120 s: $(squeue 2>&1)"
