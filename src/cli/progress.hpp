@@ -46,8 +46,8 @@ private:
     const Split& split_;
     const std::vector<std::size_t> ids_;
     const int threads_;
-    const double log_every_;  // seconds between plain lines (0: redraw in place)
-    double logged_at_ = 0;    // elapsed seconds at the last plain line
+    const double log_every_;     // seconds between plain lines (0: redraw in place)
+    double logged_at_ = -1e300;  // elapsed seconds at the last plain line (the first one is written at once)
     std::size_t resumed_ = 0;
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     std::mutex mutex_;

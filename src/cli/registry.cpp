@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "data_files.hpp"
 #include "langford.hpp"
 #include "latin.hpp"
 #include "polyform.hpp"
@@ -21,8 +22,10 @@ namespace xcount {
 namespace {
 
 void declare_polyform(po::options_description& o) {
-    o.add_options()("pieces", po::value<std::string>()->required(), "piece file (see problems/pieces/)")(
-        "board", po::value<std::string>()->required(), "RxC, AxBxC, or a board file (see problems/boards/)")(
+    o.add_options()("pieces", po::value<std::string>()->required(),
+                    "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)")(
+        "board", po::value<std::string>()->required(),
+        "RxC, AxBxC, a board file, or the name of a shipped one (scott-8x8; see problems/boards/)")(
         "orientations", po::value<std::string>()->default_value("free"),
         "free (rotations and reflections), one-sided (rotations only), fixed")(
         "copies", po::value<std::string>()->default_value("once"),
@@ -32,7 +35,7 @@ void declare_polyform(po::options_description& o) {
 
 // The pieces of the file less those named by --omit, each of which must be in the file.
 std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& lattice) {
-    const std::string path = v["pieces"].as<std::string>();
+    const std::string path = cli::data_file(v["pieces"].as<std::string>(), "pieces");
     std::vector<Piece> pieces = read_pieces_file(path, lattice);
     if (!v.count("omit")) return pieces;
     std::istringstream names(v["omit"].as<std::string>());
@@ -70,7 +73,7 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
         how_many.each = static_cast<int>(*k);
     }
     const std::string pieces = v["pieces"].as<std::string>(), board = v["board"].as<std::string>();
-    return make_polyform(chosen_pieces(v, lattice), read_board(board, lattice), orientations, how_many,
+    return make_polyform(chosen_pieces(v, lattice), read_board(cli::data_file(board, "boards"), lattice), orientations, how_many,
                          std::filesystem::path(pieces).stem().string() + " on " + board +
                              (v.count("omit") ? " without " + v["omit"].as<std::string>() : "") +
                              (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)"),
@@ -80,7 +83,7 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
 MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice) {
     // Every piece in every map of the lattice at every board cell, times the copies.
     const auto pieces = chosen_pieces(v, lattice);
-    const auto board = read_board(v["board"].as<std::string>(), lattice);
+    const auto board = read_board(cli::data_file(v["board"].as<std::string>(), "boards"), lattice);
     double cells = 0;
     for (const Piece& p : pieces) cells = std::max(cells, static_cast<double>(p.cells.size()));
     const std::string copies = v["copies"].as<std::string>();

@@ -15,3 +15,10 @@ cmake -S "$source/tests/install/example" -B "$scratch/example" -DCMAKE_PREFIX_PA
 cmake --build "$scratch/example" > /dev/null
 "$scratch/example/example"
 "$scratch/prefix/bin/xcount" --version
+# The installed program finds its shipped pieces and boards by name, from any folder.
+test -f "$scratch/prefix/share/xcount/pieces/pentominoes.txt"
+(cd "$scratch" && "$scratch/prefix/bin/xcount" count polyomino --pieces pentominoes --board 6x10 --symmetry reduce --expect 9356 --threads 2 |
+  grep -q '^expected: 9356 (ok)$')
+(cd "$scratch" && "$scratch/prefix/bin/xcount" count polyomino --pieces pentominoes --board scott-8x8 --symmetry reduce --expect 520 --threads 2 |
+  grep -q '^expected: 520 (ok)$')
+echo "installed: the pieces and boards found by name"
