@@ -11,6 +11,7 @@
 #include "registry.hpp"
 #include "flag_table.hpp"
 #include "settings.hpp"
+#include "signals.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/version.hpp"
@@ -85,7 +86,43 @@ std::string option_text(const Matrix& m, OptionId option) {
     return line;
 }
 
+namespace {
+
+// solve --all: every solution as it is found, one line each on stdout (its options separated
+// by " ; ", or with --json an object of its number and its options as arrays of item names);
+// what was found goes to stderr, so that stdout holds the solutions and nothing else.
+int stream_solutions(const Problem& problem, const Settings& settings) {
+    Count number = 0;
+    std::string line;
+    auto print = [&](std::span<const OptionId> solution) {
+        ++number;
+        line.clear();
+        if (settings.json) {
+            line = "{\"solution\": " + to_string(number) + ", \"options\": [";
+            for (std::size_t k = 0; k < solution.size(); ++k) {
+                std::string names;
+                for (ItemId item : problem.matrix.option(solution[k]))
+                    names += (names.empty() ? "" : ", ") + json_quote(problem.matrix.item(item).name);
+                line += (k ? ", [" : "[") + names + "]";
+            }
+            line += "]}\n";
+        } else {
+            for (std::size_t k = 0; k < solution.size(); ++k) line += (k ? " ; " : "") + option_text(problem.matrix, solution[k]);
+            line += '\n';
+        }
+        std::fwrite(line.data(), 1, line.size(), stdout);
+    };
+    const SearchStats stats = search_solutions(problem, settings, Limits{.stop = &stop_on_signals()}, print);
+    std::fflush(stdout);
+    std::cerr << "xcount: " << to_string(number) << (number == 1 ? " solution" : " solutions")
+              << (stats.complete ? " (all of them)" : " (stopped by a signal: not all of them)") << '\n';
+    return stats.complete ? kExitOk : kExitPartial;
+}
+
+}  // namespace
+
 int solve_command(const Problem& problem, const Settings& settings) {
+    if (settings.all) return stream_solutions(problem, settings);
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};

@@ -186,7 +186,11 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.choice.seed = seed_flag(values);
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
     }
-    if (command == Command::solve) s.print = static_cast<long>(ranged_flag(values, kSolve, "print"));
+    if (command == Command::solve) {
+        s.print = static_cast<long>(ranged_flag(values, kSolve, "print"));
+        s.all = values.count("all") != 0;
+        if (s.all && !values["print"].defaulted()) throw InputError("--all prints every solution: it takes no --print");
+    }
     if (command == Command::solve || command == Command::show) s.colour = colour_mode(values["color"].as<std::string>());
     if (command == Command::show) {
         s.solution = static_cast<long>(ranged_flag(values, kShow, "solution"));

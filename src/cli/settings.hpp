@@ -33,6 +33,7 @@ struct Settings {
     double progress_interval = 10;                 // seconds between progress lines to a non-terminal
     std::string subproblem_stats;                  // JSON-lines file of per-subproblem figures ("" : none)
     long print = 1;                                // solve: how many solutions to print
+    bool all = false;                              // solve: stream every solution
     std::string out;                               // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;                              // count: over MPI ranks (mpirun ... xcount count ... --mpi)
