@@ -4,7 +4,9 @@
 #include <set>
 #include <sstream>
 
+#include "cli/commands.hpp"
 #include "cli/flag_table.hpp"
+#include "cli/manual.hpp"
 #include "cli/settings.hpp"
 #include "xcount/error.hpp"
 
@@ -100,4 +102,18 @@ TEST_CASE("an integer flag is checked against its row's range, and the message s
     CHECK(parse({"--threads", "4096"}).threads == 4096);
     CHECK_THROWS_WITH(parse({"--threads", "4097"}), "--threads must be between 0 and 4096, not 4097");
     CHECK_THROWS_WITH(parse({"--limit", "-1"}), "--limit must be between 0 and 4611686018427387904, not -1");
+}
+
+TEST_CASE("the manual page and the bash completion list every flag of the table", "[flags]") {
+    const std::string man = man_page(), completion = bash_completion();
+    for (const Flag& f : flag_table()) {
+        std::string name = f.name;
+        name = name.substr(0, name.find(','));
+        INFO("--" << name);
+        if ((f.scopes & ~kJob) != 0) CHECK(completion.find("--" + name) != std::string::npos);
+        std::string roffed;
+        for (char c : name) roffed += c == '-' ? std::string("\\-") : std::string(1, c);
+        if ((f.scopes & ~kJob) != 0) CHECK(man.find(".B \\-\\-" + roffed) != std::string::npos);
+    }
+    for (const auto& [command, summary] : command_summaries()) CHECK(man.find(".B " + command + "\n") != std::string::npos);
 }

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "memory.hpp"
 #include "jobs.hpp"
+#include "manual.hpp"
 #include "json.hpp"
 #include "registry.hpp"
 #include "flag_table.hpp"
@@ -49,6 +50,17 @@ constexpr JobCommand kJobCommands[] = {
     {"status", "how far a count has got, from its checkpoint journal (xcount status JOURNAL)"},
 };
 
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> command_summaries() {
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const auto& c : kCommands) rows.emplace_back(c.name, c.summary);
+    for (const auto& c : kJobCommands) rows.emplace_back(c.name, c.summary);
+    return rows;
+}
+
+namespace {
+
 std::string usage() {
     std::ostringstream out;
     out << "xcount " << kVersion << ": count every solution of an exact-cover problem (Dancing Links)\n\n"
@@ -57,8 +69,7 @@ std::string usage() {
     auto row = [&out](const std::string& name, const std::string& summary) {
         out << "  " << name << std::string(name.size() < 11 ? 12 - name.size() : 1, ' ') << summary << '\n';
     };
-    for (const auto& c : kCommands) row(c.name, c.summary);
-    for (const auto& c : kJobCommands) row(c.name, c.summary);
+    for (const auto& [name, summary] : command_summaries()) row(name, summary);
     out << "\nPROBLEM is a file in Knuth's DLX format, or one of the models:\n";
     for (const Model& m : models()) row(m.name, m.summary);
     out << "\nexit status: 0 done, 1 count differs from expected, 2 bad input, 3 stopped early\n";
@@ -261,6 +272,14 @@ int run(const std::vector<std::string>& args) {
     for (const std::string& arg : args) refuse_placeholders(arg, "the command line");
     if (is_help(args[0])) {
         std::cout << usage();
+        return kExitOk;
+    }
+    if (args[0] == "--man") {  // for the build: the manual page, from the flag table
+        std::cout << man_page();
+        return kExitOk;
+    }
+    if (args[0] == "--bash-completion") {  // likewise the bash completion script
+        std::cout << bash_completion();
         return kExitOk;
     }
     if (args[0] == "--version") {

@@ -20,6 +20,8 @@ int estimate_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);
 int run_command(const std::string& job_path, const std::vector<std::string>& overrides);
 int status_command(const std::vector<std::string>& args);  // xcount status JOURNAL
+// Every command and what it does, as `xcount --help` lists them.
+std::vector<std::pair<std::string, std::string>> command_summaries();
 int verify_command(const std::vector<std::string>& args);
 int merge_command(const std::vector<std::string>& files, const Settings& settings);
 // Builds the problem `spec` names, refusing it first when its estimated size, and then its

@@ -22,3 +22,8 @@ test -f "$scratch/prefix/share/xcount/pieces/pentominoes.txt"
 (cd "$scratch" && "$scratch/prefix/bin/xcount" count polyomino --pieces pentominoes --board scott-8x8 --symmetry reduce --expect 520 --threads 2 |
   grep -q '^expected: 520 (ok)$')
 echo "installed: the pieces and boards found by name"
+test -s "$scratch/prefix/share/man/man1/xcount.1"
+test -s "$scratch/prefix/share/bash-completion/completions/xcount"
+test -s "$scratch/prefix/share/doc/xcount/LICENSE"
+bash -n "$scratch/prefix/share/bash-completion/completions/xcount"
+echo "installed: the manual page, the bash completion and the licence"
