@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -233,12 +235,29 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
     return kExitOk;
 }
 
-// The arguments with the PROBLEM moved to just after the command: flags may come before it
+// Standard input is a pipe or a file (not a terminal, not /dev/null): a matrix to read when
+// no PROBLEM is named, as Knuth's programs read theirs.
+bool data_on_stdin() {
+    struct stat st {};
+    return ::fstat(0, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode));
+}
+
+// The arguments with the PROBLEM moved to just after the command (or '-' put there when there
+// is none and standard input holds data): flags may come before it
 // (`count --n 8 queens`). A PROBLEM among flags is a model name, a .dlx or .ini file or '-'.
 std::vector<std::string> problem_first(const std::vector<std::string>& args, const std::string& command) {
+    if (args.size() < 2) {
+        if (data_on_stdin()) return {args[0], "-"};
+        throw InputError(command + ": missing PROBLEM (a DLX file or a model; see xcount --help)");
+    }
     if (!args[1].starts_with("-") || args[1] == "-") return args;
     const auto is_problem = [](const std::string& a) { return a == "-" || find_model(a) || a.ends_with(".dlx") || a.ends_with(".ini"); };
     const auto at = std::find_if(args.begin() + 2, args.end(), is_problem);
+    if (at == args.end() && data_on_stdin()) {
+        std::vector<std::string> ordered{args[0], "-"};
+        ordered.insert(ordered.end(), args.begin() + 1, args.end());
+        return ordered;
+    }
     if (at == args.end())
         throw InputError(command + ": no PROBLEM (a model, a DLX or job file, or - for standard input) before or among the flags, '" +
                          args[1] + "' ...");
@@ -297,8 +316,7 @@ int run(const std::vector<std::string>& args) {
     const CommandInfo* info = find_command(args[0]);
     if (info == nullptr) throw InputError("unknown command '" + args[0] + "' (see xcount --help)");
     po::options_description flags = flags_for(info->command);
-    if (args.size() < 2 || is_help(args[1])) {
-        if (args.size() < 2) throw InputError(std::string(info->name) + ": missing PROBLEM (a DLX file or a model; see xcount --help)");
+    if (args.size() >= 2 && is_help(args[1])) {
         std::cout << "usage: xcount " << info->name << " PROBLEM [OPTIONS]: " << info->summary << "\n\n" << flags;
         return kExitOk;
     }
