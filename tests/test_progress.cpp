@@ -50,6 +50,7 @@ TEST_CASE("work model: the percentage and the time left of a run, with subproble
     const std::vector<std::size_t> ids{0, 1, 2, 3};
     CHECK_FALSE(xcount::estimate_progress(work, ids, {}, 2).seconds_left);  // nothing finished: no ETA yet
     work.finished(0, 10);
+    CHECK_FALSE(xcount::estimate_progress(work, ids, {}, 2).seconds_left);  // one calibrates nothing
     work.finished(1, 10);
     // 2 and 3 are expected at 10 s each (the finished ones' average); 2 has run for 4 s.
     const auto p = xcount::estimate_progress(work, ids, {{2, 4.0}}, 2);

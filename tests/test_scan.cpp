@@ -69,6 +69,37 @@ TEST_CASE("scan: splits replay on every engine and add up to the unsplit figures
         }
 }
 
+// The subproblems of a scan split are weighed by MRV's paths below their prefixes: the dancer
+// places a prefix cut in another rule's tree and counts below it what the scan engine does.
+TEST_CASE("scan: a scan prefix placed on an MRV dancer holds the same solutions below it", "[scan][split]") {
+    std::mt19937 rng(20261201);
+    for (int trial = 0; trial < 60; ++trial) {
+        const Matrix m = shuffled_scan(test::random_matrix(rng, 4 + trial % 6, trial % 3, 8 + trial % 11), rng);
+        const Split split = split_at_depth(m, 2, {}, {}, kScan);
+        Dancer mrv(m);
+        const std::uint64_t pristine = mrv.checksum();
+        Scan scan(m);
+        scan.set_choice(kScan);
+        Count total = 0;
+        for (std::size_t id = 0; id < split.size(); ++id) {
+            INFO("trial " << trial << ", subproblem " << id);
+            scan.replay(split.prefix(id));
+            const Count expected = scan.count().solutions;
+            scan.unwind();
+            mrv.place(split.prefix(id));
+            const Count found = mrv.count().solutions;
+            mrv.unwind();
+            REQUIRE(found == expected);
+            REQUIRE(mrv.checksum() == pristine);
+            total += found;
+        }
+        CHECK(total == test::brute_force_count(m));
+    }
+    Dancer d(make_queens(4).matrix);
+    d.place(std::vector<OptionId>{0});                                                                          // a queen in a corner
+    CHECK_THROWS_WITH(d.place(std::vector<OptionId>{1}), Catch::Contains("conflicts with an earlier choice"));  // the same row
+}
+
 TEST_CASE("scan: a prefix the scan rule would not choose is refused, and other rules are refused", "[scan][bad-input]") {
     const Problem q = make_queens(6);
     Scan e(q.matrix);

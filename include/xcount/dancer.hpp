@@ -42,6 +42,10 @@ public:
     std::uint64_t dead_end_cost() const;
     // The options the search tries at the current depth, in its order (empty: a dead end).
     std::vector<OptionId> branch_options() const;
+    // Takes the options as choices whatever item the rule would branch on: a prefix cut in
+    // another rule's tree, to search or probe below with this one. InputError when an option
+    // holds no primary item still open or an earlier choice hid it. pop()/unwind() undo it.
+    void place(std::span<const OptionId> prefix);
 
     OptionId option_at(int level) const { return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)]; }
     std::uint64_t checksum() const;

@@ -38,8 +38,10 @@ struct ProbeResult {
 };
 ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng);
 
-// A dancer that searches as `split` was cut (its forced items, its choice rule): the one to
-// probe its tree and its subproblems with.
+// A dancer to probe `split`'s tree and its subproblems with (enter a prefix with place()): its
+// forced items and its choice rule, except MRV below the scan rule's prefixes, whose own random
+// paths vary too much to weigh subproblems by. Its updates are then MRV's: the work of a count
+// is judged, and its subproblems weighed, in MRV's unit whatever tree it walks.
 Dancer split_prober(const Matrix& matrix, const Split& split);
 
 TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});

@@ -56,7 +56,7 @@ private:
 // seconds each has run, `since` as for calibrate().
 struct ProgressEstimate {
     double percent = 0;                  // of the work, done
-    std::optional<double> seconds_left;  // none until a subproblem has finished
+    std::optional<double> seconds_left;  // none until 8 subproblems (or half of them) have finished
 };
 ProgressEstimate estimate_progress(const WorkModel& work, const std::vector<std::size_t>& ids, const std::map<std::size_t, double>& running,
                                    int threads, std::size_t since = 0);

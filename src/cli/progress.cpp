@@ -24,8 +24,9 @@ std::string clock_text(double seconds) {
 
 constexpr std::size_t kMaxProbes = 128;  // per subproblem
 // Probing takes 25% of one core until the subproblems have 32 probes each on average (the
-// ETA from 20% on depends on them), then 8%.
-constexpr std::size_t kEarlyProbes = 32;
+// ETA from 20% on depends on them), then 8%; in all at most a few seconds of one core (a
+// split of thousands of subproblems gets fewer probes each, the calibration doing the rest).
+constexpr std::size_t kEarlyProbes = 32, kEarlyProbesAtMost = 8192, kProbesAtMost = 32768;
 constexpr std::chrono::milliseconds kRedraw{250}, kEarlyBudget{60}, kProbeBudget{20};
 
 }  // namespace
@@ -93,9 +94,10 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
         next_probe_ = (next_probe_ + 1) % ids_.size();
         {
             std::lock_guard<std::mutex> lock(mutex_);
+            if (probes_taken_ >= kProbesAtMost) return;
             if (work_.is_finished(id) || work_.probes(id) >= kMaxProbes) continue;
         }
-        prober_->replay(split_.prefix(id));
+        prober_->place(split_.prefix(id));
         const double updates = probe_below(*prober_, rng_).updates;
         prober_->unwind();
         std::lock_guard<std::mutex> lock(mutex_);
@@ -107,7 +109,7 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
 
 void ProgressDisplay::loop() {
     while (true) {
-        const bool early = probes_taken_ < kEarlyProbes * ids_.size();
+        const bool early = probes_taken_ < std::min(kEarlyProbes * ids_.size(), kEarlyProbesAtMost);
         const auto budget = early ? kEarlyBudget : kProbeBudget;
         if (!early && !calibrate_since_) {
             std::lock_guard<std::mutex> lock(mutex_);

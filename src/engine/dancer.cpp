@@ -93,6 +93,19 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     return cost;
 }
 
+void Dancer::place(std::span<const OptionId> prefix) {
+    for (OptionId option : prefix) {
+        const std::string where = "placing option " + std::to_string(option);
+        if (option < 0 || static_cast<std::size_t>(option) >= option_count()) throw InputError(where + ": it does not exist");
+        Ref item = 0;  // one of its primary items still to cover (a secondary one links to itself)
+        for (Ref at = option_first_[static_cast<std::size_t>(option)]; node(at).top != 0 && item == 0; at += kStride)
+            if (link(node(at).top).next != node(at).top && is_open(depth_, node(at).top)) item = node(at).top;
+        if (item == 0 || !is_live(depth_, option, item)) throw InputError(where + ": it conflicts with an earlier choice");
+        take(depth_, option, item);
+        ++depth_;
+    }
+}
+
 std::uint64_t Dancer::dead_end_cost() const { return rule_.rule == ChooseRule::scan ? scan_cost(depth_, choose_at(depth_)) : 1; }
 
 bool Dancer::primary_item(ItemId id, Ref& item) const {

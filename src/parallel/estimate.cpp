@@ -72,7 +72,9 @@ std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split,
 Dancer split_prober(const Matrix& matrix, const Split& split) {
     Dancer dancer(matrix);
     dancer.set_forced_items(split.forced_items(), split.second_below());
-    dancer.set_choice(split.choice());
+    // The scan rule's paths are long and uneven (it never branches on a forced item): too
+    // noisy to weigh subproblems by. Below a scan prefix, MRV's tree is probed instead.
+    dancer.set_choice(split.choice().rule == ChooseRule::scan ? Choice{} : split.choice());
     return dancer;
 }
 
@@ -81,7 +83,7 @@ std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, st
     std::mt19937_64 rng(seed);
     std::vector<double> work(split.size(), 0);
     for (std::size_t id = 0; id < split.size(); ++id) {
-        dancer.replay(split.prefix(id));
+        dancer.place(split.prefix(id));
         for (std::uint64_t p = 0; p < probes; ++p) work[id] += probe_below(dancer, rng).updates;
         dancer.unwind();
     }

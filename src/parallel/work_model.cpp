@@ -84,7 +84,10 @@ ProgressEstimate estimate_progress(const WorkModel& work, const std::vector<std:
     }
     ProgressEstimate p;
     p.percent = open == 0 ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
-    if (finished_work > 0 && open > 0) p.seconds_left = std::max(remaining / std::max(1, threads), longest);
+    // One finished subproblem calibrates nothing: its estimate may be a thousandth of its time.
+    const std::size_t enough = std::clamp<std::size_t>(ids.size() / 2, 1, 8);
+    if (finished_work > 0 && open > 0 && work.finished_count() >= enough)
+        p.seconds_left = std::max(remaining / std::max(1, threads), longest);
     return p;
 }
 
