@@ -42,6 +42,7 @@ Problem make_langford(int n, bool up_to_reversal) {
         for (int v : row) out += (out.empty() ? "" : " ") + std::to_string(v);
         return out + "\n";
     };
+    p.line = [render = p.render](std::span<const OptionId> solution) { return rows_on_one_line(render(solution)); };
     p.picture = [pairs, n](std::span<const OptionId> solution) {
         LabelGrid grid{.rows = 1,
                        .columns = 2 * n,

@@ -51,6 +51,7 @@ Problem make_latin(int n, bool reduced) {
         }
         return out;
     };
+    p.line = [render = p.render](std::span<const OptionId> solution) { return rows_on_one_line(render(solution)); };
     p.picture = [cells, n](std::span<const OptionId> solution) {
         LabelGrid grid{.rows = n,
                        .columns = n,

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <sstream>
 #include <utility>
 
 namespace xcount {
@@ -54,6 +55,18 @@ std::vector<std::vector<Corner>> union_outline(const std::vector<std::vector<Cor
         loops.push_back(without_straight_runs(loop));
     }
     return loops;
+}
+
+std::string rows_on_one_line(const std::string& text) {
+    std::string line, row;
+    std::istringstream rows(text);
+    bool first = true;
+    while (std::getline(rows, row)) {
+        row.erase(row.find_last_not_of(' ') + 1);
+        line += (first ? "" : "/") + row;
+        first = false;
+    }
+    return line;
 }
 
 }  // namespace xcount

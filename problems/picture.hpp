@@ -54,4 +54,8 @@ using Corner = std::array<int, 2>;
 // holes run the other way, so a non-zero fill shows the union exactly.
 std::vector<std::vector<Corner>> union_outline(const std::vector<std::vector<Corner>>& polygons);
 
+// A text picture on one line: its rows, trailing blanks dropped, joined by '/' (the blank row
+// between the layers of a box gives "//").
+std::string rows_on_one_line(const std::string& text);
+
 }  // namespace xcount

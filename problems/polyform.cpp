@@ -256,6 +256,7 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
             placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
         return polyform::render(board, placed, lattice);
     };
+    problem.line = [render = problem.render](std::span<const OptionId> solution) { return rows_on_one_line(render(solution)); };
     std::vector<std::string> names;
     for (const Piece& p : pieces) names.push_back(p.name);
     problem.picture = [placements, names, &lattice](std::span<const OptionId> solution) {

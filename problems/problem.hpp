@@ -23,7 +23,10 @@ struct Problem {
     Matrix matrix;
     std::function<std::string(std::span<const OptionId>)> render = {};  // may be empty
     std::function<Picture(std::span<const OptionId>)> picture = {};     // for SVG; may be empty
-    std::vector<std::string> notes = {};                                // facts for --verbose (orientations per piece, ...)
+    // The solution on one line without its newline, for `solve --all` (a sudoku grid as its n*n
+    // symbols, queens as their columns, a tiling as its picture's rows joined by '/'); may be empty.
+    std::function<std::string(std::span<const OptionId>)> line = {};
+    std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
     // Every solution of the problem is found this many times by the search (labelled copies
     // of identical pieces); the reported totals are the search's divided by it.
     Count overcount = 1;

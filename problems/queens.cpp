@@ -27,6 +27,15 @@ std::string render_board(int n, std::span<const OptionId> solution) {
     return out;
 }
 
+// The queens' columns, 1..n, row by row.
+std::string queen_columns(int n, std::span<const OptionId> solution) {
+    std::vector<int> column(static_cast<std::size_t>(n));
+    for (OptionId option : solution) column[static_cast<std::size_t>(option / n)] = option % n + 1;
+    std::string out;
+    for (int c : column) out += (out.empty() ? "" : " ") + std::to_string(c);
+    return out;
+}
+
 Picture draw_board(int n, std::span<const OptionId> solution) {
     LabelGrid grid{.rows = n,
                    .columns = n,
@@ -77,6 +86,7 @@ Problem make_queens(int n) {
         p.symmetries.push_back(std::move(g));
     }
     p.picture = [n](std::span<const OptionId> s) { return draw_board(n, s); };
+    p.line = [n](std::span<const OptionId> s) { return queen_columns(n, s); };
     return p;
 }
 

@@ -1,6 +1,8 @@
 #include "sudoku.hpp"
 
+#include <algorithm>
 #include <memory>
+#include <sstream>
 #include <optional>
 #include <vector>
 
@@ -42,7 +44,27 @@ std::vector<int> parse_givens(const std::string& text, int n) {
     return cells;
 }
 
+// The cells a text gives (its characters less blanks).
+std::size_t cell_count(const std::string& text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c != ' ' && c != '\t' && c != '\r'; }));
+}
+
 }  // namespace
+
+std::vector<Puzzle> puzzles_by_line(const std::string& text, int n) {
+    std::vector<Puzzle> puzzles;
+    std::istringstream lines(text);
+    std::string line;
+    for (int number = 1; std::getline(lines, line); ++number) {
+        const std::size_t cells = cell_count(line);
+        if (cells == 0 || line[line.find_first_not_of(" \t")] == '#') continue;
+        if (cells != static_cast<std::size_t>(n * n)) return {};
+        puzzles.push_back({number, line});
+    }
+    return puzzles;
+}
+
+void check_givens(const std::string& givens, int n) { parse_givens(givens, n); }
 
 std::pair<int, int> parse_box(const std::string& text) {
     const auto x = text.find('x');
@@ -96,12 +118,17 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
             p.symmetries.push_back(std::move(transpose));
         }
     }
-    p.render = [placements, n, box_rows, box_cols](std::span<const OptionId> solution) {
+    const auto grid_of = [placements, n](std::span<const OptionId> solution) {
         std::string grid(static_cast<std::size_t>(n * n), '.');
         for (OptionId o : solution) {
             const auto [cell, d] = (*placements)[static_cast<std::size_t>(o)];
             grid[static_cast<std::size_t>(cell)] = symbol_char(d);
         }
+        return grid;
+    };
+    p.line = grid_of;  // the --givens format
+    p.render = [grid_of, n, box_rows, box_cols](std::span<const OptionId> solution) {
+        const std::string grid = grid_of(solution);
         std::string out;
         for (int r = 0; r < n; ++r) {
             if (r > 0 && r % box_rows == 0) out += "\n";

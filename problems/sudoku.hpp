@@ -11,12 +11,25 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "problem.hpp"
 
 namespace xcount {
 
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens);
+
+// A givens file of many puzzles: every line that is not blank (and not a '#' comment) holds one
+// whole puzzle of n*n cells. Each as (its line number, its givens); empty when the text is not
+// of that form (a single puzzle laid out in rows, say).
+struct Puzzle {
+    int line = 0;
+    std::string givens;
+};
+std::vector<Puzzle> puzzles_by_line(const std::string& text, int n);
+
+// InputError unless `givens` are n*n cells of this grid's symbols (what make_sudoku would say).
+void check_givens(const std::string& givens, int n);
 
 // "RxC" (the --box flag) as (R, C); InputError unless both are 1..35.
 std::pair<int, int> parse_box(const std::string& text);

@@ -59,6 +59,30 @@ TEST_CASE("sudoku givens: a classic puzzle has one solution, a contradiction non
     CHECK_THROWS_WITH(make_sudoku(2, 2, "5..............."), Catch::Contains("'5' at cell 1 is not a symbol"));
 }
 
+TEST_CASE("a givens file is many puzzles only when every line holds a whole one", "[models][sudoku]") {
+    const std::string rows = "1234\n3412\n2143\n4321\n";  // one 4x4 puzzle laid out in rows
+    CHECK(puzzles_by_line(rows, 4).empty());
+    const std::vector<Puzzle> many = puzzles_by_line("# two\n1234............\n\n  ................ \n", 4);
+    REQUIRE(many.size() == 2);
+    CHECK(many[0].line == 2);
+    CHECK(many[0].givens == "1234............");
+    CHECK(many[1].line == 4);
+    CHECK(puzzles_by_line("1234............\n123.\n", 4).empty());
+    CHECK_THROWS_WITH(check_givens("12x4............", 4), Catch::Contains("'x' at cell 3 is not a symbol"));
+}
+
+TEST_CASE("a model's one-line form of a solution", "[models]") {
+    CHECK(rows_on_one_line("AB  \nCD\n\nEF\n") == "AB/CD//EF");
+    const Problem queens = make_queens(4);
+    // The 4-queens solution with queens in columns 2, 4, 1, 3 (1-based), option i*n + j.
+    const std::vector<OptionId> q{1, 7, 8, 14};
+    CHECK(queens.line(q) == "2 4 1 3");
+    const Problem grid = make_sudoku(2, 2, "1234341221434321");
+    std::vector<OptionId> all(grid.matrix.option_count());
+    for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<OptionId>(k);
+    CHECK(grid.line(all) == "1234341221434321");
+}
+
 TEST_CASE("every model's exported DLX file counts the same as the model", "[models][dlx]") {
     const auto pentominoes = read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt");
     const std::vector<Problem> problems = [&] {

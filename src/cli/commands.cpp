@@ -99,30 +99,35 @@ std::string option_text(const Matrix& m, OptionId option) {
     return line;
 }
 
+namespace {}  // namespace
+
+std::string solution_line(const Problem& problem, std::span<const OptionId> solution, Count number, bool json, const std::string& where) {
+    std::string line;
+    if (json) {
+        line = "{" + (where.empty() ? std::string() : "\"where\": " + json_quote(where) + ", ") + "\"solution\": " + to_string(number) +
+               ", \"options\": [";
+        for (std::size_t k = 0; k < solution.size(); ++k) {
+            std::string names;
+            for (ItemId item : problem.matrix.option(solution[k]))
+                names += (names.empty() ? "" : ", ") + json_quote(problem.matrix.item(item).name);
+            line += (k ? ", [" : "[") + names + "]";
+        }
+        return line + "]" + (problem.line ? ", \"line\": " + json_quote(problem.line(solution)) : std::string()) + "}";
+    }
+    if (!where.empty()) line = where + ": ";
+    if (problem.line) return line + problem.line(solution);
+    for (std::size_t k = 0; k < solution.size(); ++k) line += (k ? " ; " : "") + option_text(problem.matrix, solution[k]);
+    return line;
+}
+
 namespace {
 
-// solve --all: every solution as it is found, one line each on stdout (its options separated
-// by " ; ", or with --json an object of its number and its options as arrays of item names);
-// what was found goes to stderr, so that stdout holds the solutions and nothing else.
+// solve --all: every solution as it is found, one line each on stdout (solution_line); what
+// was found goes to stderr, so that stdout holds the solutions and nothing else.
 int stream_solutions(const Problem& problem, const Settings& settings) {
     Count number = 0;
-    std::string line;
     auto print = [&](std::span<const OptionId> solution) {
-        ++number;
-        line.clear();
-        if (settings.json) {
-            line = "{\"solution\": " + to_string(number) + ", \"options\": [";
-            for (std::size_t k = 0; k < solution.size(); ++k) {
-                std::string names;
-                for (ItemId item : problem.matrix.option(solution[k]))
-                    names += (names.empty() ? "" : ", ") + json_quote(problem.matrix.item(item).name);
-                line += (k ? ", [" : "[") + names + "]";
-            }
-            line += "]}\n";
-        } else {
-            for (std::size_t k = 0; k < solution.size(); ++k) line += (k ? " ; " : "") + option_text(problem.matrix, solution[k]);
-            line += '\n';
-        }
+        const std::string line = solution_line(problem, solution, ++number, settings.json, "") + '\n';
         std::fwrite(line.data(), 1, line.size(), stdout);
     };
     const SearchStats stats = search_solutions(problem, settings, Limits{.stop = &stop_on_signals()}, print);
@@ -223,6 +228,10 @@ namespace {
 
 int dispatch(Command command, const std::string& spec, const po::variables_map& values) {
     const Settings settings = read_settings(command, values);
+    if (const Model* model = find_model(spec); model != nullptr && model->instances != nullptr) {
+        const std::vector<Instance> many = model->instances(values);
+        if (!many.empty()) return batch_command(command, *model, many, values, settings);
+    }
     const Problem problem = load_within_memory(spec, values, settings);
     describe(problem, settings);
     switch (command) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "problem.hpp"
+#include "registry.hpp"
 #include "settings.hpp"
 #include "xcount/dancer.hpp"
 
@@ -59,6 +60,16 @@ std::ofstream open_output_file(const std::string& path);
 
 // An option as its item names, "F 0,1 0,2 1,1 1,2 2,1".
 std::string option_text(const Matrix& m, OptionId option);
+
+// A solution on one line, as `solve --all` streams it: the model's one-line form, or else its
+// options separated by " ; " ("WHERE: " first when `where` names the puzzle of a many-puzzle
+// input); with json an object of its number, its options as arrays of item names and the
+// model's line.
+std::string solution_line(const Problem& problem, std::span<const OptionId> solution, Count number, bool json, const std::string& where);
+
+// count and solve on an input of many problems (registry.hpp's Instance): a report for each.
+int batch_command(Command command, const Model& model, const std::vector<Instance>& instances,
+                  const boost::program_options::variables_map& values, const Settings& settings);
 
 int generate_entry(const std::vector<std::string>& args);  // xcount generate sudoku ...
 

@@ -97,21 +97,53 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
 void declare_sudoku(po::options_description& o) {
     o.add_options()("box", po::value<std::string>()->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
         "givens", po::value<std::string>(), "the puzzle: n*n cells in row order, . for empty")(
-        "givens-file", po::value<std::string>(), "read the givens from FILE (rows of cells; blanks ignored)");
+        "givens-file", po::value<std::string>(),
+        "read the givens from FILE: one puzzle in rows of cells, or many, one a line (blanks ignored)");
+}
+
+// The --givens-file's text and its puzzles one a line (empty if it is one puzzle in rows).
+std::pair<std::string, std::vector<Puzzle>> read_givens_file(const po::variables_map& v) {
+    if (v.count("givens") && v.count("givens-file")) throw InputError("give --givens or --givens-file, not both");
+    const std::string path = v["givens-file"].as<std::string>();
+    std::string text = read_text_file(path, "givens file");
+    if (text.empty()) throw InputError(path + ": the givens file is empty");
+    const auto [rows, cols] = parse_box(v["box"].as<std::string>());
+    std::vector<Puzzle> puzzles = puzzles_by_line(text, rows * cols);
+    return {std::move(text), std::move(puzzles)};
 }
 
 Problem build_sudoku(const po::variables_map& v) {
     const auto [rows, cols] = parse_box(v["box"].as<std::string>());
-    if (v.count("givens") && v.count("givens-file")) throw InputError("give --givens or --givens-file, not both");
-    std::string givens;
-    if (v.count("givens")) givens = v["givens"].as<std::string>();
-    if (v.count("givens") && givens.empty()) throw InputError("--givens is empty (leave it out to count every grid)");
     if (v.count("givens-file")) {
-        const std::string path = v["givens-file"].as<std::string>();
-        givens = read_text_file(path, "givens file");
-        if (givens.empty()) throw InputError(path + ": the givens file is empty");
+        const auto [text, puzzles] = read_givens_file(v);
+        return make_sudoku(rows, cols, puzzles.size() == 1 ? puzzles[0].givens : text);
     }
+    const std::string givens = v.count("givens") ? v["givens"].as<std::string>() : "";
+    if (v.count("givens") && givens.empty()) throw InputError("--givens is empty (leave it out to count every grid)");
     return make_sudoku(rows, cols, givens);
+}
+
+std::vector<Instance> sudoku_puzzles(const po::variables_map& v) {
+    if (!v.count("givens-file")) return {};
+    const auto [text, puzzles] = read_givens_file(v);
+    if (puzzles.size() < 2) return {};
+    const auto [rows, cols] = parse_box(v["box"].as<std::string>());
+    std::vector<Instance> instances;
+    for (const Puzzle& p : puzzles) {
+        const std::string where = v["givens-file"].as<std::string>() + ":" + std::to_string(p.line);
+        try {
+            check_givens(p.givens, rows * cols);  // every puzzle before any is counted
+        } catch (const InputError& e) {
+            throw InputError(where + ": " + e.what());
+        }
+        instances.push_back({where, p.givens});
+    }
+    return instances;
+}
+
+Problem build_sudoku_puzzle(const po::variables_map& v, const Instance& puzzle) {
+    const auto [rows, cols] = parse_box(v["box"].as<std::string>());
+    return make_sudoku(rows, cols, puzzle.text);
 }
 
 }  // namespace
@@ -142,7 +174,8 @@ const std::vector<Model>& models() {
              const auto [rows, cols] = parse_box(v["box"].as<std::string>());
              const double n = rows * cols;
              return MatrixSize{n * n * n, 4 * n * n * n};
-         }},
+         },
+         sudoku_puzzles, build_sudoku_puzzle},
         {"langford", "Langford pairings L(2,n): k numbers between the two k's",
          [](po::options_description& o) {
              o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")("up-to-reversal", po::bool_switch(),

@@ -18,12 +18,23 @@ struct MatrixSize {
     double options = 0, nodes = 0;
 };
 
+// One problem of an input that holds many (a puzzle of a --givens-file): where it is (a line
+// of the file) and its own text, which the model builds on its own.
+struct Instance {
+    std::string where;
+    std::string text;
+};
+
 struct Model {
     std::string name;
     std::string summary;
     void (*declare)(boost::program_options::options_description& options);
     Problem (*build)(const boost::program_options::variables_map& values);
     MatrixSize (*estimate)(const boost::program_options::variables_map& values);
+    // For a model whose input may hold many problems: them, when it holds more than one (else
+    // empty, and `build` builds the one), and how to build one of them.
+    std::vector<Instance> (*instances)(const boost::program_options::variables_map& values) = nullptr;
+    Problem (*build_instance)(const boost::program_options::variables_map& values, const Instance& instance) = nullptr;
 };
 
 const std::vector<Model>& models();
