@@ -99,22 +99,27 @@ std::string option_text(const Matrix& m, OptionId option) {
     return line;
 }
 
-namespace {}  // namespace
+namespace {
+
+// A solution's options for JSON: an array of arrays of item names.
+std::string option_arrays(const Matrix& m, std::span<const OptionId> solution) {
+    std::string arrays = "[";
+    for (std::size_t k = 0; k < solution.size(); ++k) {
+        std::string names;
+        for (ItemId item : m.option(solution[k])) names += (names.empty() ? "" : ", ") + json_quote(m.item(item).name);
+        arrays += (k ? ", [" : "[") + names + "]";
+    }
+    return arrays + "]";
+}
+
+}  // namespace
 
 std::string solution_line(const Problem& problem, std::span<const OptionId> solution, Count number, bool json, const std::string& where) {
-    std::string line;
-    if (json) {
-        line = "{" + (where.empty() ? std::string() : "\"where\": " + json_quote(where) + ", ") + "\"solution\": " + to_string(number) +
-               ", \"options\": [";
-        for (std::size_t k = 0; k < solution.size(); ++k) {
-            std::string names;
-            for (ItemId item : problem.matrix.option(solution[k]))
-                names += (names.empty() ? "" : ", ") + json_quote(problem.matrix.item(item).name);
-            line += (k ? ", [" : "[") + names + "]";
-        }
-        return line + "]" + (problem.line ? ", \"line\": " + json_quote(problem.line(solution)) : std::string()) + "}";
-    }
-    if (!where.empty()) line = where + ": ";
+    if (json)
+        return "{" + (where.empty() ? std::string() : "\"where\": " + json_quote(where) + ", ") + "\"solution\": " + to_string(number) +
+               ", \"options\": " + option_arrays(problem.matrix, solution) +
+               (problem.line ? ", \"line\": " + json_quote(problem.line(solution)) : std::string()) + "}";
+    std::string line = where.empty() ? "" : where + ": ";
     if (problem.line) return line + problem.line(solution);
     for (std::size_t k = 0; k < solution.size(); ++k) line += (k ? " ; " : "") + option_text(problem.matrix, solution[k]);
     return line;
@@ -147,11 +152,7 @@ int solve_command(const Problem& problem, const Settings& settings) {
     const SearchStats stats = search_solutions(problem, settings, limits, keep);
     if (settings.json) {
         std::string list = "[";
-        for (const auto& solution : found) {
-            std::string options = "[";
-            for (OptionId o : solution) options += (options.size() > 1 ? ", " : "") + json_quote(option_text(problem.matrix, o));
-            list += (list.size() > 1 ? ", " : "") + options + "]";
-        }
+        for (const auto& solution : found) list += (list.size() > 1 ? ", " : "") + option_arrays(problem.matrix, solution);
         JsonObject o;
         o.field("problem", problem.name)
             .field("printed", static_cast<std::uint64_t>(found.size()))

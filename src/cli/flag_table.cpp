@@ -76,7 +76,8 @@ constexpr Flag kFlags[] = {
      "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)", kModelCommands},
     {"print", T::integer, "K", "1", 1, 1000000, "how many solutions to print (1..1000000)", kSolve},
     {"all", T::toggle, "", nullptr, kNone, kNone,
-     "stream every solution, one line each on stdout (its options separated by ' ; '; --json: JSON Lines), the tally on stderr",
+     "stream every solution, one line each on stdout (the model's one-line form, else its options separated by ' ; '; --json: "
+     "JSON Lines), the tally on stderr",
      kSolve},
     {"solution", T::integer, "K", "1", 1, 1000000000, "which solution, in the order the search finds them (1: the first; at most 10^9)", kShow},
     {"svg", T::text, "FILE", nullptr, kNone, kNone,
