@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "xcount/estimate.hpp"
 #include "xcount/work_model.hpp"
 
 using xcount::WorkModel;
@@ -66,4 +69,55 @@ TEST_CASE("work model: the percentage and the time left of a run, with subproble
     CHECK(*late.seconds_left == Approx(0.5));
     work.finished(2, 31);
     CHECK(xcount::estimate_progress(work, ids, {}, 2).percent == 100);
+}
+
+TEST_CASE("sampled order: strata of equal size by estimate, taken in turn, random within", "[progress]") {
+    std::vector<double> work(40);
+    for (std::size_t id = 0; id < work.size(); ++id) work[id] = static_cast<double>(id);  // id 39 the largest
+    const xcount::StratifiedOrder s = xcount::stratified_order(work, 4, 7);
+    std::vector<std::size_t> sorted = s.order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 0; k < sorted.size(); ++k) CHECK(sorted[k] == k);                 // every id once
+    for (std::size_t id = 0; id < work.size(); ++id) CHECK(s.stratum[id] == 3 - id / 10);  // stratum 0: the 10 largest
+    // Every stretch of 4 takes one from each stratum.
+    for (std::size_t from = 0; from < s.order.size(); from += 4) {
+        std::vector<std::uint32_t> seen;
+        for (std::size_t k = from; k < from + 4; ++k) seen.push_back(s.stratum[s.order[k]]);
+        std::sort(seen.begin(), seen.end());
+        CHECK(seen == std::vector<std::uint32_t>{0, 1, 2, 3});
+    }
+    CHECK(xcount::stratified_order(work, 4, 7).order == s.order);  // the seed decides
+    CHECK(xcount::stratified_order(work, 4, 8).order != s.order);
+}
+
+TEST_CASE("sampled progress: the finished subproblems are the sample the rest is extrapolated from", "[progress]") {
+    const std::vector<std::size_t> ids{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const std::vector<std::uint32_t> one(10, 0);
+    WorkModel work(10);
+    for (std::size_t id = 0; id < 8; ++id) work.finished(id, 2.0);
+    const auto p = xcount::estimate_sampled(work, ids, {}, 2, one);
+    CHECK(p.percent == Approx(80));
+    REQUIRE(p.seconds_left);
+    CHECK(*p.seconds_left == Approx(2));  // two more of 2 s on 2 threads
+
+    // In flight for 4.5 s: the finished that ran longer needed 0.5 to 3.5 s more, 2 s on average.
+    WorkModel spread(10);
+    for (std::size_t id = 0; id < 8; ++id) spread.finished(id, static_cast<double>(id + 1));
+    const auto q = xcount::estimate_sampled(spread, ids, {{8, 4.5}, {9, 7.5}}, 8, one);
+    REQUIRE(q.seconds_left);
+    // 9 has run 7.5 s, longer than all the finished but one: it is expected to need as long again.
+    CHECK(*q.seconds_left == Approx(7.5));
+    const auto r = xcount::estimate_sampled(spread, ids, {{8, 4.5}, {9, 0.5}}, 1, one);
+    CHECK(*r.seconds_left == Approx(2 + (36.0 - 8 * 0.5) / 8));  // 8: 2 s; 9: the mean of T - 0.5 over all 8
+
+    // A stratum of big ones expects more than a stratum of small ones.
+    const std::vector<std::uint32_t> two{0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+    WorkModel mixed(10);
+    for (std::size_t id : {0, 1, 2, 3, 4}) mixed.finished(id, 10.0);
+    for (std::size_t id : {6, 7, 8}) mixed.finished(id, 1.0);
+    const auto big = *xcount::estimate_sampled(mixed, ids, {}, 1, two).seconds_left;  // 5 and 9 open
+    mixed.finished(5, 10.0);
+    const auto small = *xcount::estimate_sampled(mixed, ids, {}, 1, two).seconds_left;  // 9 open
+    CHECK(big - small > small);
+    CHECK_FALSE(xcount::estimate_sampled(WorkModel(10), ids, {}, 2, one).seconds_left);  // nothing finished
 }

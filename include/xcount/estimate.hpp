@@ -57,4 +57,16 @@ std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, st
 // The ids in that order, largest first.
 std::vector<std::size_t> largest_first(const std::vector<double>& work);
 
+// The ids cut into `strata` strata of (nearly) equal size by estimated work, stratum 0 the
+// largest, and taken from all of them in turn, in a random order (from `seed`) within each: at
+// any point of the order, what came before is a stratified random sample of the whole, from
+// which the rest can be extrapolated (estimate_sampled in work_model.hpp). With thousands of
+// subproblems the biggest are no longer worth running first: the estimates below a prefix rank
+// them poorly, and none is large.
+struct StratifiedOrder {
+    std::vector<std::size_t> order;
+    std::vector<std::uint32_t> stratum;  // per id
+};
+StratifiedOrder stratified_order(const std::vector<double>& work, std::size_t strata, std::uint64_t seed);
+
 }  // namespace xcount

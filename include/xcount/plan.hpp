@@ -4,7 +4,7 @@
 //
 //     const xcount::Plan plan = xcount::make_plan(matrix, symmetries, {.symmetry = xcount::SymmetryMode::reduce});
 //     const auto order = xcount::schedule(plan);
-//     xcount::RunOptions options{.threads = 8, .order = order ? &*order : nullptr};
+//     xcount::RunOptions options{.threads = 8, .order = order ? &order->order : nullptr};
 //     const xcount::RunReport r = xcount::run_split(*plan.matrix, plan.split, {}, options);
 //     // r.total.solutions: the full count (each reduced subproblem weighted by its orbit)
 #pragma once
@@ -51,10 +51,18 @@ struct Plan {
 // InputError when check or reduce is asked for without symmetries.
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request);
 
-// The order to solve the subproblems in: for a long count, largest-estimated-first, so that
-// the threads (and ranks) finish close together; nullopt (id order) for a short one, where
-// the probes would cost more than they save.
-std::optional<std::vector<std::size_t>> schedule(const Plan& plan);
+// The order to solve the subproblems in (ids), and with it, for a sampled order, each id's
+// stratum (else empty).
+struct Schedule {
+    std::vector<std::size_t> order;
+    std::vector<std::uint32_t> strata;
+};
+// For a long count cut into fewer than 2048 subproblems, largest-estimated-first, so that the
+// threads (and ranks) finish close together; into more, a stratified random order
+// (stratified_order, 16 strata), so that the progress display can extrapolate the time left
+// from the subproblems finished; nullopt (id order) for a short count, where the probes would
+// cost more than they save.
+std::optional<Schedule> schedule(const Plan& plan);
 
 // The mode part of a journal's or shard file's fingerprint: "count", "count+check/8", ...
 std::string fingerprint_mode(const Plan& plan);

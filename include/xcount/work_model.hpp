@@ -25,6 +25,7 @@ public:
     void finished(std::size_t id, double work);         // the actual figure
     std::size_t probes(std::size_t id) const { return probes_[id]; }
     bool is_finished(std::size_t id) const { return finished_[id] != 0; }
+    double actual(std::size_t id) const { return actual_[id]; }  // 0 until finished
     std::size_t finished_count() const { return finished_count_; }
     double finished_total(const std::vector<std::size_t>& ids) const;  // their actual work
 
@@ -60,5 +61,16 @@ struct ProgressEstimate {
 };
 ProgressEstimate estimate_progress(const WorkModel& work, const std::vector<std::size_t>& ids, const std::map<std::size_t, double>& running,
                                    int threads, std::size_t since = 0);
+
+// The same for a run whose order is a stratified random sample (stratified_order; `strata`
+// per id): no estimates are needed, the finished subproblems are the sample. A subproblem not
+// started is expected to take the mean time of its stratum's finished ones, shrunk towards
+// that of all of them (5 to 1 when there is one), each mean that of a log-normal fitted to the
+// times over a millisecond (subproblems' times are heavy-tailed: a few big ones that have not
+// come up yet are what a plain mean misses) plus the share under it; one in flight for t
+// seconds, the mean of T - t over the finished with T > t (t itself while fewer than 3 ran so
+// long). How it compares: docs/big-runs.md.
+ProgressEstimate estimate_sampled(const WorkModel& work, const std::vector<std::size_t>& ids, const std::map<std::size_t, double>& running,
+                                  int threads, const std::vector<std::uint32_t>& strata);
 
 }  // namespace xcount

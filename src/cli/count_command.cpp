@@ -61,22 +61,25 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void write_subproblem_stats(const std::string& path, const Split& split, const RunReport& report) {
+// One line per finished subproblem: its figures, when this run started it (seconds after the
+// run began; absent if an earlier run did) and the plan's estimate of its updates (a long count's).
+void write_subproblem_stats(const std::string& path, const Plan& plan, const RunReport& report, const std::vector<double>& started) {
     std::string lines;
-    for (std::size_t id = 0; id < split.size(); ++id) {
+    for (std::size_t id = 0; id < plan.split.size(); ++id) {
         const SubproblemResult& r = report.results[id];
         if (!r.finished) continue;
         std::string prefix = "[";
-        for (OptionId o : split.prefix(id)) prefix += (prefix.size() > 1 ? ", " : "") + std::to_string(o);
-        lines += JsonObject()
-                     .field("id", std::uint64_t{id})
-                     .raw("prefix", prefix + "]")
-                     .field("solutions", r.stats.solutions)
-                     .field("updates", r.stats.updates)
-                     .field("nodes", r.stats.nodes)
-                     .field("seconds", r.seconds)
-                     .str() +
-                 '\n';
+        for (OptionId o : plan.split.prefix(id)) prefix += (prefix.size() > 1 ? ", " : "") + std::to_string(o);
+        JsonObject line;
+        line.field("id", std::uint64_t{id})
+            .raw("prefix", prefix + "]")
+            .field("solutions", r.stats.solutions)
+            .field("updates", r.stats.updates)
+            .field("nodes", r.stats.nodes)
+            .field("seconds", r.seconds);
+        if (started[id] >= 0) line.field("started", started[id]);
+        if (!plan.work.empty()) line.field("estimated_updates", plan.work[id]);
+        lines += line.str() + '\n';
     }
     write_text_file(path, lines);
 }
@@ -176,6 +179,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
 
     const auto order = leader ? schedule(plan) : std::nullopt;
     RunReport report;
+    std::vector<double> started(split.size(), -1.0);  // each id is started by one thread
     {
         PartialSchedule schedule;
         // Into the journal, if any, until a write fails (a full disk): then the run stops, and
@@ -192,7 +196,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         std::vector<std::size_t> own;
         for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
         ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader,
-                                 isatty(2) ? 0 : settings.progress_interval);
+                                 isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
         RunOptions options{.threads = outcome.threads,
                            .engine = settings.engine,
                            .group = checking,
@@ -204,7 +208,11 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
                                    record(id, r);
                                    progress.finished(id, r);
                                },
-                           .on_started = [&](std::size_t id) { progress.started(id); },
+                           .on_started =
+                               [&](std::size_t id) {
+                                   started[id] = seconds_since(start);
+                                   progress.started(id);
+                               },
                            .slice_nodes = kSliceNodes,
                            .on_partial =
                                [&](std::size_t id, const SubproblemResult& r, bool final) {
@@ -213,7 +221,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
                                },
                            .shard_index = settings.shard_index,
                            .shard_count = settings.shard_count,
-                           .order = order ? &*order : nullptr};
+                           .order = order ? &order->order : nullptr};
         report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)
                               : run_split(*plan.matrix, split, std::move(known), options);
     }
@@ -239,7 +247,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.shard_count = settings.shard_count;
     // The figures are printed whatever happens to these files: a failed write costs the file, not the count.
     try {
-        if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, split, report);
+        if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, plan, report, started);
         if (!settings.out.empty() && outcome.total.complete)
             write_shard(settings.out,
                         ShardResult{fingerprint, split.depth(), split.size(), settings.shard_index, settings.shard_count, problem.name,

@@ -69,7 +69,9 @@ constexpr Flag kFlags[] = {
     {"mpi", T::toggle, "", nullptr, kNone, kNone,
      "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal", kCount},
     {"subproblem-stats", T::text, "FILE", nullptr, kNone, kNone,
-     "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds", kCount},
+     "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds, started (seconds into the "
+     "run), estimated_updates (a long count's)",
+     kCount},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate},
     {"max-memory", T::text, "SIZE", nullptr, kNone, kNone,

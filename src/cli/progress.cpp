@@ -32,10 +32,16 @@ constexpr std::chrono::milliseconds kRedraw{250}, kEarlyBudget{60}, kProbeBudget
 }  // namespace
 
 ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids,
-                                 const std::vector<SubproblemResult>& known, int threads, bool enabled, double log_every)
-    : split_(split), ids_(std::move(ids)), threads_(std::max(1, threads)), log_every_(log_every), work_(enabled ? split.size() : 0) {
+                                 const std::vector<SubproblemResult>& known, int threads, bool enabled, double log_every,
+                                 std::vector<std::uint32_t> strata)
+    : split_(split),
+      ids_(std::move(ids)),
+      threads_(std::max(1, threads)),
+      log_every_(log_every),
+      strata_(std::move(strata)),
+      work_(enabled ? split.size() : 0) {
     if (!enabled) return;
-    prober_.emplace(split_prober(matrix, split));
+    if (strata_.empty()) prober_.emplace(split_prober(matrix, split));
     for (std::size_t id : ids_) {
         if (id < known.size() && known[id].finished) {
             ++resumed_;
@@ -108,6 +114,11 @@ void ProgressDisplay::probe_for(std::chrono::milliseconds budget) {
 }
 
 void ProgressDisplay::loop() {
+    while (!prober_) {  // a sampled order: nothing to probe
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (wake_.wait_for(lock, kRedraw, [this] { return quit_; })) return;
+        draw();
+    }
     while (true) {
         const bool early = probes_taken_ < std::min(kEarlyProbes * ids_.size(), kEarlyProbesAtMost);
         const auto budget = early ? kEarlyBudget : kProbeBudget;
@@ -131,7 +142,8 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const double rate = elapsed > 0 ? static_cast<double>(updates) / elapsed : 0;  // shown
     std::map<std::size_t, double> running;
     for (const auto& [id, started] : in_flight_) running[id] = std::chrono::duration<double>(now - started).count();
-    const ProgressEstimate p = estimate_progress(work_, ids_, running, threads_, calibrate_since_);
+    const ProgressEstimate p = strata_.empty() ? estimate_progress(work_, ids_, running, threads_, calibrate_since_)
+                                               : estimate_sampled(work_, ids_, running, threads_, strata_);
     const bool all_done = done_ == ids_.size();
     const double percent = all_done ? 100.0 : p.percent;
     std::string eta = "?";

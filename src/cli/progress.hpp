@@ -3,8 +3,9 @@
 //
 //     [ 41.5%] 733/1771 subproblems | 3871 solutions | 281.4 M updates/s | 0:12 elapsed | ETA 0:17
 //
-// The percentage and the ETA come from the library's work model (xcount/work_model.hpp); the
-// display's own thread takes the random paths below each prefix that it needs, between redraws.
+// The percentage and the ETA come from the library's work model (xcount/work_model.hpp): for a
+// run in a sampled order (schedule()'s strata), from the subproblems finished alone; otherwise
+// the display's own thread takes the random paths below each prefix that it needs, between redraws.
 #pragma once
 
 #include <chrono>
@@ -27,9 +28,10 @@ class ProgressDisplay {
 public:
     // `ids`: the subproblems this process solves; `known`: results from a journal. With
     // `log_every` > 0 the line is not redrawn (a terminal's way) but written as a plain line of
-    // its own every that many seconds (a log's way: no control characters).
+    // its own every that many seconds (a log's way: no control characters). `strata`: each
+    // id's stratum when the run takes them in a stratified random order (empty: it does not).
     ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids, const std::vector<SubproblemResult>& known,
-                    int threads, bool enabled, double log_every = 0);
+                    int threads, bool enabled, double log_every = 0, std::vector<std::uint32_t> strata = {});
     ~ProgressDisplay();  // erases the line
     ProgressDisplay(const ProgressDisplay&) = delete;
     ProgressDisplay& operator=(const ProgressDisplay&) = delete;
@@ -46,7 +48,8 @@ private:
     const Split& split_;
     const std::vector<std::size_t> ids_;
     const int threads_;
-    const double log_every_;     // seconds between plain lines (0: redraw in place)
+    const double log_every_;  // seconds between plain lines (0: redraw in place)
+    const std::vector<std::uint32_t> strata_;
     double logged_at_ = -1e300;  // elapsed seconds at the last plain line (the first one is written at once)
     std::size_t resumed_ = 0;
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

@@ -88,8 +88,8 @@ int status_command(const std::vector<std::string>& args) {
         std::cout << "complete: run the count again with this --checkpoint for its report\n";
     else if (s.left)
         std::cout << "thread time left: about " << seconds_text(*s.left)
-                  << " s at the finished subproblems' mean (divide by the threads; a long count solves its largest first, so "
-                     "this is on the high side)\n";
+                  << " s at the finished subproblems' mean (divide by the threads; on the high side where a long count "
+                     "solves its largest first)\n";
     else
         std::cout << "thread time left: unknown until a subproblem has finished\n";
     return kExitOk;

@@ -90,6 +90,27 @@ std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, st
     return work;
 }
 
+StratifiedOrder stratified_order(const std::vector<double>& work, std::size_t strata, std::uint64_t seed) {
+    const std::vector<std::size_t> ranked = largest_first(work);
+    const std::size_t n = ranked.size();
+    strata = std::clamp<std::size_t>(strata, 1, std::max<std::size_t>(n, 1));
+    StratifiedOrder result{{}, std::vector<std::uint32_t>(n)};
+    std::vector<std::pair<double, std::size_t>> keyed;  // (place within its stratum, 0..1; id)
+    std::mt19937_64 rng(seed);
+    for (std::size_t s = 0; s < strata; ++s) {
+        std::vector<std::size_t> members(ranked.begin() + static_cast<std::ptrdiff_t>(s * n / strata),
+                                         ranked.begin() + static_cast<std::ptrdiff_t>((s + 1) * n / strata));
+        for (std::size_t k = members.size(); k > 1; --k) std::swap(members[k - 1], members[rng() % k]);  // Fisher-Yates
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            keyed.emplace_back((static_cast<double>(k) + 0.5) / static_cast<double>(members.size()), members[k]);
+            result.stratum[members[k]] = static_cast<std::uint32_t>(s);
+        }
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [place, id] : keyed) result.order.push_back(id);
+    return result;
+}
+
 std::vector<std::size_t> largest_first(const std::vector<double>& work) {
     std::vector<std::size_t> order(work.size());
     std::iota(order.begin(), order.end(), std::size_t{0});

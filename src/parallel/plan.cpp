@@ -104,22 +104,27 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     return plan;
 }
 
-std::optional<std::vector<std::size_t>> schedule(const Plan& plan) {
+std::optional<Schedule> schedule(const Plan& plan) {
     // A probe takes about 50 us on the tilings: up to 256 (and 50 ms) judge the whole tree,
     // then up to 32 go below each prefix.
     constexpr double kLongUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
+    constexpr std::size_t kSampledFrom = 2048, kStrata = 16;
     if (plan.split.size() < 2) return std::nullopt;
-    if (!plan.work.empty()) return largest_first(plan.work);  // estimated when the depth was chosen
-    Dancer dancer = split_prober(*plan.matrix, plan.split);
-    std::mt19937_64 rng(1);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
-    double updates = 0;
-    int probes = 0;
-    while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
-    if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
-    const std::uint64_t each = std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32);
-    return largest_first(*plan.matrix, plan.split, each, 2);
+    std::vector<double> work = plan.work;  // estimated when the depth was chosen
+    if (work.empty()) {
+        Dancer dancer = split_prober(*plan.matrix, plan.split);
+        std::mt19937_64 rng(1);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+        double updates = 0;
+        int probes = 0;
+        while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
+        if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
+        work = subproblem_work(*plan.matrix, plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2);
+    }
+    if (work.size() < kSampledFrom) return Schedule{largest_first(work), {}};
+    StratifiedOrder sampled = stratified_order(work, kStrata, 3);
+    return Schedule{std::move(sampled.order), std::move(sampled.stratum)};
 }
 
 std::string fingerprint_mode(const Plan& plan) {

@@ -91,4 +91,86 @@ ProgressEstimate estimate_progress(const WorkModel& work, const std::vector<std:
     return p;
 }
 
+namespace {
+
+// The mean of a sample of subproblem times (see estimate_sampled).
+class SampleMean {
+public:
+    void add(double seconds) {
+        if (seconds < kTiny) {
+            ++tiny_, tiny_sum_ += seconds;
+            return;
+        }
+        ++logs_;
+        const double x = std::log(seconds), delta = x - log_mean_;
+        log_mean_ += delta / static_cast<double>(logs_);
+        log_m2_ += delta * (x - log_mean_);
+        sum_ += seconds;
+    }
+    std::size_t count() const { return tiny_ + logs_; }
+    double mean() const {
+        const double n = static_cast<double>(count());
+        if (n == 0) return 0;
+        if (logs_ < 5) return (tiny_sum_ + sum_) / n;
+        const double variance = log_m2_ / static_cast<double>(logs_);
+        return (tiny_sum_ + static_cast<double>(logs_) * std::exp(log_mean_ + variance / 2)) / n;
+    }
+
+private:
+    static constexpr double kTiny = 1e-3;  // seconds: no log-normal below it (a subproblem dead at once)
+    std::size_t tiny_ = 0, logs_ = 0;
+    double tiny_sum_ = 0, sum_ = 0, log_mean_ = 0, log_m2_ = 0;
+};
+
+// Expected seconds left of a subproblem that has run for `ran`, given the finished ones' times.
+double time_left(const std::vector<double>& finished, double ran) {
+    double sum = 0;
+    std::size_t longer = 0;
+    for (double t : finished)
+        if (t > ran) sum += t - ran, ++longer;
+    return longer >= 3 ? sum / static_cast<double>(longer) : ran;
+}
+
+}  // namespace
+
+ProgressEstimate estimate_sampled(const WorkModel& work, const std::vector<std::size_t>& ids, const std::map<std::size_t, double>& running,
+                                  int threads, const std::vector<std::uint32_t>& strata) {
+    constexpr double kShrink = 5;  // the whole sample's mean counts as this many of a stratum's
+    std::uint32_t stratum_count = 0;
+    for (std::size_t id : ids) stratum_count = std::max(stratum_count, strata[id] + 1);
+    std::vector<SampleMean> by_stratum(stratum_count);
+    SampleMean all;
+    std::vector<double> finished;
+    std::vector<std::size_t> waiting(stratum_count);
+    double done = 0;
+    for (std::size_t id : ids) {
+        if (work.is_finished(id)) {
+            finished.push_back(work.actual(id));
+            by_stratum[strata[id]].add(work.actual(id));
+            all.add(work.actual(id));
+            done += work.actual(id);
+        } else if (!running.count(id)) {
+            ++waiting[strata[id]];
+        }
+    }
+    double remaining = 0, longest = 0;
+    const double overall = all.mean();
+    for (std::uint32_t s = 0; s < stratum_count; ++s) {
+        const double n = static_cast<double>(by_stratum[s].count());
+        remaining += static_cast<double>(waiting[s]) * (n * by_stratum[s].mean() + kShrink * overall) / (n + kShrink);
+    }
+    for (const auto& [id, ran] : running) {
+        const double left = time_left(finished, ran);
+        done += ran;
+        remaining += left;
+        longest = std::max(longest, left);
+    }
+    ProgressEstimate p;
+    const bool open = finished.size() < ids.size();
+    p.percent = !open ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
+    const std::size_t enough = std::clamp<std::size_t>(ids.size() / 2, 1, 8);
+    if (open && finished.size() >= enough && done > 0) p.seconds_left = std::max(remaining / std::max(1, threads), longest);
+    return p;
+}
+
 }  // namespace xcount
