@@ -147,6 +147,129 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads) {
     return plan;
 }
 
+// A run's --checkpoint journal (kept by rank 0 only), with what it already held. A write that
+// fails (a full disk) stops the run; the journal, cut back to its last whole line, stays valid,
+// and the failure is the outcome's.
+class RunJournal {
+public:
+    RunJournal(const Settings& settings, bool leader, const std::string& fingerprint, const Split& split, const Group* checking)
+        : subproblems_(split.size()) {
+        if (settings.checkpoint.empty() || !leader) return;
+        journal_ = std::make_unique<Journal>(
+            settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0}, known);
+    }
+    std::vector<SubproblemResult> known;  // per id, what earlier runs did (empty without a journal)
+
+    bool open() const { return journal_ != nullptr; }
+    void record(std::size_t id, const SubproblemResult& r, std::string& failure, std::atomic<bool>& stop) {
+        if (!journal_ || !failure.empty()) return;
+        try {
+            journal_->record(id, r);
+        } catch (const JournalError& e) {
+            failure = e.what();
+            stop = true;
+        }
+    }
+    // Synced to the disk; a failure says what the journal still holds.
+    void close(std::string& failure) {
+        if (!journal_) return;
+        if (failure.empty()) {
+            try {
+                journal_->sync();
+            } catch (const JournalError& e) {
+                failure = e.what();
+            }
+        }
+        if (!failure.empty())
+            failure += "; the journal holds " + std::to_string(journal_->recorded()) + " of the " + std::to_string(subproblems_) +
+                       " subproblems and is valid: make room and run again with the same --checkpoint to resume";
+    }
+
+private:
+    std::size_t subproblems_;
+    std::unique_ptr<Journal> journal_;
+};
+
+// What the outcome says of the plan before anything runs.
+void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings) {
+    outcome.depth = plan.split.depth();
+    outcome.subproblems = plan.split.size();
+    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix, settings.choice));
+    outcome.symmetry = plan.note;
+    if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
+    outcome.shard_index = settings.shard_index;
+    outcome.shard_count = settings.shard_count;
+}
+
+// The subproblems of this process (its shard, or its MPI share), on its threads, each result
+// into the journal and the progress display; `started` gets when each began.
+RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal& journal, Outcome& outcome, std::atomic<bool>& stop,
+                          bool show_progress, std::vector<double>& started) {
+    const auto start = std::chrono::steady_clock::now();
+    const bool leader = mpi_rank() == 0;
+    const Split& split = plan.split;
+    const auto order = leader ? schedule(plan) : std::nullopt;
+    PartialSchedule partial_due;
+    const auto record = [&](std::size_t id, const SubproblemResult& r) { journal.record(id, r, outcome.failure, stop); };
+    std::vector<std::size_t> own;
+    for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
+    ProgressDisplay progress(*plan.matrix, split, std::move(own), journal.known, outcome.threads, show_progress && leader,
+                             isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
+    RunOptions options{.threads = outcome.threads,
+                       .engine = settings.engine,
+                       .group = plan.mode == SymmetryMode::check ? &*plan.group : nullptr,
+                       .stop = &stop,
+                       .max_nodes = settings.node_limit,
+                       .profile = settings.profile,
+                       .on_finished =
+                           [&](std::size_t id, const SubproblemResult& r) {
+                               record(id, r);
+                               progress.finished(id, r);
+                           },
+                       .on_started =
+                           [&](std::size_t id) {
+                               started[id] = seconds_since(start);
+                               progress.started(id);
+                           },
+                       .slice_nodes = kSliceNodes,
+                       .on_partial =
+                           [&](std::size_t id, const SubproblemResult& r, bool final) {
+                               progress.progressed(id, r);
+                               if (partial_due.due(id) || final) record(id, r);
+                           },
+                       .shard_index = settings.shard_index,
+                       .shard_count = settings.shard_count,
+                       .order = order ? &order->order : nullptr};
+    return settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(journal.known), options)
+                        : run_split(*plan.matrix, split, std::move(journal.known), options);
+}
+
+// The statistics file and the shard result file, when asked for. The figures are printed
+// whatever happens to these files: a failed write costs the file, not the count.
+void write_run_files(const Problem& problem, const Plan& plan, const Settings& settings, const RunReport& report,
+                     const std::vector<double>& started, const std::string& fingerprint, Outcome& outcome) {
+    try {
+        if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, plan, report, started);
+        if (!settings.out.empty() && outcome.total.complete)
+            write_shard(settings.out, ShardResult{fingerprint, plan.split.depth(), plan.split.size(), settings.shard_index,
+                                                  settings.shard_count, problem.name, report.total, outcome.seconds, problem.overcount,
+                                                  outcome.element_names, report.fixed, report.own});
+    } catch (const InputError& e) {
+        if (outcome.failure.empty()) outcome.failure = e.what();
+    }
+}
+
+// Why a run that did not finish stopped, and how to carry on.
+void say_why_stopped(const RunReport& report, const Settings& settings, bool stopped, bool journaled) {
+    const auto done = static_cast<std::size_t>(
+        std::count_if(report.results.begin(), report.results.end(), [](const SubproblemResult& r) { return r.finished; }));
+    const std::string why = received_signal() != 0                 ? "by signal " + std::to_string(received_signal())
+                            : settings.node_limit != 0 && !stopped ? "at --node-limit"
+                                                                   : "at --time-limit";
+    std::cerr << "xcount: stopped " << why << ": " << done << " of " << report.results.size() << " subproblems done"
+              << (journaled ? "; run again with the same --checkpoint to resume" : "") << '\n';
+}
+
 Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
     const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
@@ -156,86 +279,22 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
     const Plan plan = plan_for(problem, settings, outcome.threads);
-    const Split& split = plan.split;
     check_distinct_expected(problem, settings, plan.mode);
     const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
-    const std::string fingerprint = run_fingerprint(*plan.matrix, split.depth(), fingerprint_mode(plan));
-    outcome.depth = split.depth();
-    outcome.subproblems = split.size();
-    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix, settings.choice));
-    outcome.symmetry = plan.note;
-    if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
+    const std::string fingerprint = run_fingerprint(*plan.matrix, plan.split.depth(), fingerprint_mode(plan));
+    describe_plan(outcome, plan, settings);
 
-    std::vector<SubproblemResult> known;
-    std::unique_ptr<Journal> journal;
-    if (!settings.checkpoint.empty() && leader)
-        journal = std::make_unique<Journal>(
-            settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0}, known);
-    if (settings.mpi) check_same_split_as_rank0(fingerprint, split.size());
-    for (std::size_t id = settings.shard_index; id < known.size(); id += settings.shard_count) {
-        outcome.resumed += known[id].finished ? 1 : 0;
-        outcome.resumed_partly += known[id].partial() ? 1 : 0;
+    RunJournal journal(settings, leader, fingerprint, plan.split, checking);
+    if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
+    for (std::size_t id = settings.shard_index; id < journal.known.size(); id += settings.shard_count) {
+        outcome.resumed += journal.known[id].finished ? 1 : 0;
+        outcome.resumed_partly += journal.known[id].partial() ? 1 : 0;
     }
-
-    const auto order = leader ? schedule(plan) : std::nullopt;
-    RunReport report;
-    std::vector<double> started(split.size(), -1.0);  // each id is started by one thread
-    {
-        PartialSchedule schedule;
-        // Into the journal, if any, until a write fails (a full disk): then the run stops, and
-        // the journal, cut back to its last whole line, stays valid.
-        const auto record = [&](std::size_t id, const SubproblemResult& r) {
-            if (!journal || !outcome.failure.empty()) return;
-            try {
-                journal->record(id, r);
-            } catch (const JournalError& e) {
-                outcome.failure = e.what();
-                stop = true;
-            }
-        };
-        std::vector<std::size_t> own;
-        for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
-        ProgressDisplay progress(*plan.matrix, split, std::move(own), known, outcome.threads, show_progress && leader,
-                                 isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
-        RunOptions options{.threads = outcome.threads,
-                           .engine = settings.engine,
-                           .group = checking,
-                           .stop = &stop,
-                           .max_nodes = settings.node_limit,
-                           .profile = settings.profile,
-                           .on_finished =
-                               [&](std::size_t id, const SubproblemResult& r) {
-                                   record(id, r);
-                                   progress.finished(id, r);
-                               },
-                           .on_started =
-                               [&](std::size_t id) {
-                                   started[id] = seconds_since(start);
-                                   progress.started(id);
-                               },
-                           .slice_nodes = kSliceNodes,
-                           .on_partial =
-                               [&](std::size_t id, const SubproblemResult& r, bool final) {
-                                   progress.progressed(id, r);
-                                   if (schedule.due(id) || final) record(id, r);
-                               },
-                           .shard_index = settings.shard_index,
-                           .shard_count = settings.shard_count,
-                           .order = order ? &order->order : nullptr};
-        report = settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(known), options)
-                              : run_split(*plan.matrix, split, std::move(known), options);
-    }
-    if (journal && outcome.failure.empty()) {
-        try {
-            journal->sync();
-        } catch (const JournalError& e) {
-            outcome.failure = e.what();
-        }
-    }
-    if (journal && !outcome.failure.empty())
-        outcome.failure += "; the journal holds " + std::to_string(journal->recorded()) + " of the " + std::to_string(split.size()) +
-                           " subproblems and is valid: make room and run again with the same --checkpoint to resume";
+    std::vector<double> started(plan.split.size(), -1.0);  // each id is started by one thread
+    const RunReport report = run_subproblems(plan, settings, journal, outcome, stop, show_progress, started);
+    journal.close(outcome.failure);
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
+
     outcome.total = report.total;
     outcome.fixed = report.fixed;
     if (checking)
@@ -243,27 +302,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.slowest = slowest(report, 3);
     if (settings.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);
-    outcome.shard_index = settings.shard_index;
-    outcome.shard_count = settings.shard_count;
-    // The figures are printed whatever happens to these files: a failed write costs the file, not the count.
-    try {
-        if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, plan, report, started);
-        if (!settings.out.empty() && outcome.total.complete)
-            write_shard(settings.out,
-                        ShardResult{fingerprint, split.depth(), split.size(), settings.shard_index, settings.shard_count, problem.name,
-                                    report.total, outcome.seconds, problem.overcount, outcome.element_names, report.fixed, report.own});
-    } catch (const InputError& e) {
-        if (outcome.failure.empty()) outcome.failure = e.what();
-    }
-    if (!outcome.total.complete && outcome.failure.empty()) {
-        const auto done = static_cast<std::size_t>(
-            std::count_if(report.results.begin(), report.results.end(), [](const SubproblemResult& r) { return r.finished; }));
-        const std::string why = received_signal() != 0              ? "by signal " + std::to_string(received_signal())
-                                : settings.node_limit != 0 && !stop ? "at --node-limit"
-                                                                    : "at --time-limit";
-        std::cerr << "xcount: stopped " << why << ": " << done << " of " << split.size() << " subproblems done"
-                  << (journal ? "; run again with the same --checkpoint to resume" : "") << '\n';
-    }
+    write_run_files(problem, plan, settings, report, started, fingerprint, outcome);
+    if (!outcome.total.complete && outcome.failure.empty()) say_why_stopped(report, settings, stop, journal.open());
     return outcome;
 }
 
