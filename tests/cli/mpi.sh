@@ -11,6 +11,7 @@ command -v mpirun > /dev/null || { echo "mpirun is not installed: skipped"; exit
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/processes.sh"
 field() { printf '%s' "$1" | grep -o "\"$2\": [0-9]*" | head -n 1 | cut -d' ' -f2; }
 # OpenMPI binds ranks to cores; on a 2-core machine they must share.
 mpi_np() { local np=$1; shift; mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$np" "$xcount" "$@"; }
@@ -32,8 +33,9 @@ done
 
 journal=$dir/q15.journal
 mpi count queens --n 15 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &
+job=$!
 sleep 1.5
-pkill -TERM -x mpirun
+kill -TERM $(descendants mpirun $job)
 wait
 done_lines=$(($(wc -l < "$journal") - 1))
 echo "stopped with SIGTERM after $done_lines subproblems journaled"

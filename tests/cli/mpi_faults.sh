@@ -9,9 +9,16 @@ xcount=$(realpath "$1")
 command -v mpirun > /dev/null || { echo "mpirun is not installed: skipped"; exit 77; }
 "$xcount" count queens --n 4 --mpi 2>&1 | grep -q "built without MPI" && { echo "xcount built without MPI: skipped"; exit 77; }
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# A bystander: an xcount that is not this test's, waiting on its input. The signals sent to
+# the ranks below must spare it, as they must spare a user's count on the same machine.
+mkfifo "$dir/bystander-input"
+"$xcount" count - < "$dir/bystander-input" > /dev/null 2>&1 &
+bystander=$!
+exec 3> "$dir/bystander-input"  # held open, never written: it waits
+trap 'kill $bystander 2>/dev/null; exec 3>&-; rm -rf "$dir"' EXIT
 mkdir "$dir/A" "$dir/B"
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/processes.sh"
 mpi_args=(--allow-run-as-root --oversubscribe --bind-to none)
 mpi() { timeout 120 mpirun "${mpi_args[@]}" -np 3 "$xcount" "$@"; }
 # Rank 0 in folder A, ranks 1 and 2 in folder B.
@@ -100,7 +107,7 @@ interrupted() {
     local job=$!
     sleep 2.5
     local ranks
-    ranks=$(pgrep -x xcount)
+    ranks=$(descendants xcount $job)
     [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
     [ -n "$ranks" ] || fail "no rank to signal"
     kill "-$signal" $ranks
@@ -134,4 +141,6 @@ run mpi count queens --n 11 --split-depth 2 --profile --json --mpi
 expect_status 0 "--profile over MPI"
 [ "$(grep -o '"profile": \[.*\]' <<<"$one")" = "$(grep -o '"profile": \[.*\]' <<<"$out")" ] || fail "--profile over MPI differs: $out"
 echo "--profile over MPI: the same per-level figures as one process"
+kill -0 $bystander 2>/dev/null || fail "an xcount that was not one of the test's ranks was signalled"
+echo "a bystander xcount outlived every signal sent to the ranks"
 echo "mpi faults: ok"
