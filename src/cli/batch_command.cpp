@@ -102,9 +102,9 @@ int count_instances(const Model& model, const std::vector<Instance>& instances, 
 }
 
 int solve_instances(const Model& model, const std::vector<Instance>& instances, const po::variables_map& values, const Settings& settings) {
-    std::size_t solved = 0, printed = 0;
+    std::size_t solved = 0, printed = 0, tried = 0;
     bool stopped = false;
-    for (std::size_t k = 0; k < instances.size() && !stopped; ++k) {
+    for (std::size_t k = 0; k < instances.size() && !stopped; ++k, ++tried) {
         Problem problem;
         try {
             problem = model.build_instance(values, instances[k]);
@@ -118,13 +118,14 @@ int solve_instances(const Model& model, const std::vector<Instance>& instances, 
         };
         const Limits limits{.max_solutions = settings.all ? 0 : static_cast<Count>(settings.print), .stop = &stop_on_signals()};
         const SearchStats stats = search_solutions(problem, with_choice_resolved(settings, problem), limits, print);
-        stopped = !stats.complete && stats.solutions < limits.max_solutions;
+        stopped = !stats.complete && stop_on_signals();  // not complete: a signal, or --print reached
         solved += number > 0;
         printed += static_cast<std::size_t>(number);
     }
     std::fflush(stdout);
-    std::cerr << "xcount: " << printed << (printed == 1 ? " solution" : " solutions") << " printed for " << instances.size()
-              << " puzzles: " << solved << " solved, " << instances.size() - solved << " with no solution"
+    std::cerr << "xcount: " << printed << (printed == 1 ? " solution" : " solutions") << " printed for "
+              << (stopped ? std::to_string(tried) + " of " : "") << instances.size() << " puzzles: " << solved << " solved, "
+              << tried - solved << (stopped ? " without one yet" : " with no solution")
               << (settings.all ? "" : " (at most --print of each)") << (stopped ? " (stopped by a signal)" : "") << '\n';
     return stopped ? kExitPartial : kExitOk;
 }
