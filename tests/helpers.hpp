@@ -11,6 +11,7 @@
 #include "xcount/count.hpp"
 #include "xcount/dancer.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/scan.hpp"
 
 namespace xcount::test {
 
@@ -42,5 +43,17 @@ SearchStats count_restoring(const Matrix& m, Choice choice) {
     REQUIRE(e.checksum() == before);
     return s;
 }
+
+// The scan engine held to one way of finding the free options (ScanMethod), whatever the
+// matrix would have it take.
+struct ScanEachOption : Scan {
+    explicit ScanEachOption(const Matrix& m) : Scan(m, ScanMethod::each_option) {}
+};
+struct ScanConflictMasks : Scan {
+    explicit ScanConflictMasks(const Matrix& m) : Scan(m, ScanMethod::conflict_masks) {}
+};
+struct WideScanConflictMasks : WideScan {
+    explicit WideScanConflictMasks(const Matrix& m) : WideScan(m, ScanMethod::conflict_masks) {}
+};
 
 }  // namespace xcount::test

@@ -142,10 +142,10 @@ TEST_CASE("the 6x10 pentomino board costs DLX1's 1,242,377,480 updates (bits, th
 // Below a replayed prefix a walk must leave every level above it as it found it, however it
 // ends; the checksum covers each engine's whole state down to its depth, position included.
 TEMPLATE_TEST_CASE("a search below a prefix leaves the prefix's levels exactly as it found them", "[dancer][checksum]", Dancer, Cells, Bits,
-                   WideBits, Scan) {
+                   WideBits, test::ScanEachOption, test::ScanConflictMasks) {
     const Problem p = make_queens(8);
     TestType d(p.matrix);
-    if constexpr (std::is_same_v<TestType, Scan>) d.set_choice({ChooseRule::scan, 0});
+    if constexpr (std::is_base_of_v<Scan, TestType>) d.set_choice({ChooseRule::scan, 0});
     const std::uint64_t pristine = d.checksum();
     std::vector<OptionId> path;
     d.search([&](std::span<const OptionId> s) { path.assign(s.begin(), s.begin() + 2); }, Limits{.max_solutions = 1});

@@ -46,12 +46,92 @@ TEST_CASE("scan: every engine walks the same tree in any scan order, and counts 
         const Count truth = test::brute_force_count(m);
         const SearchStats scan = count_scan<Scan>(m);
         REQUIRE(scan.solutions == truth);
-        for (const SearchStats& other : {count_scan<WideScan>(m), count_scan<Dancer>(m), count_scan<Cells>(m), count_scan<Bits>(m)}) {
+        for (const SearchStats& other :
+             {count_scan<WideScan>(m), count_scan<test::ScanEachOption>(m), count_scan<test::ScanConflictMasks>(m),
+              count_scan<test::WideScanConflictMasks>(m), count_scan<Dancer>(m), count_scan<Cells>(m), count_scan<Bits>(m)}) {
             REQUIRE(other.solutions == truth);
             REQUIRE(other.nodes == scan.nodes);
             REQUIRE(other.updates == scan.updates);
         }
     }
+}
+
+// Leads of more than 64 and 128 options span several words of the conflict masks: a few items
+// each holding a share of up to 600 options, against the dancer walking the same tree.
+TEST_CASE("scan: leads of hundreds of options, conflict masks against testing each option and the dancer", "[scan]") {
+    std::mt19937 rng(20261202);
+    std::uint64_t widest = 0;  // the most options a lead holds
+    for (int trial = 0; trial < 10; ++trial) {
+        INFO("trial " << trial);
+        const Matrix m = shuffled_scan(test::random_matrix(rng, 4, 2 + trial % 2, 100 + 30 * trial), rng);
+        const SearchStats truth = count_scan<Dancer>(m);
+        for (const SearchStats& s : {count_scan<test::ScanConflictMasks>(m), count_scan<test::WideScanConflictMasks>(m),
+                                     count_scan<test::ScanEachOption>(m), count_scan<Scan>(m)}) {
+            REQUIRE(s.solutions == truth.solutions);
+            REQUIRE(s.nodes == truth.nodes);
+            REQUIRE(s.updates == truth.updates);
+        }
+        test::ScanConflictMasks whole(m);
+        whole.set_choice(kScan);
+        const ScanCosts costs(m);
+        for (ItemId item : m.scan_order()) widest = std::max(widest, costs.node(item, false));
+        // Every prefix of a depth-1 split, replayed, below it the same as the dancer's.
+        const Split split = split_at_depth(m, 1, {}, {}, kScan);
+        Dancer d(m);
+        d.set_choice(kScan);
+        for (std::size_t id = 0; id < split.size(); ++id) {
+            whole.replay(split.prefix(id));
+            d.replay(split.prefix(id));
+            const SearchStats a = whole.count(), b = d.count();
+            REQUIRE(a.solutions == b.solutions);
+            REQUIRE(a.nodes == b.nodes);
+            whole.unwind();
+            d.unwind();
+        }
+    }
+    CHECK(widest > 128);
+}
+
+// What a journal resumes: each slice of k nodes stops, leaves its position, and the next one
+// replays it and carries on; the position sits inside a lead's chunks of conflict masks.
+TEMPLATE_TEST_CASE("scan: a walk stopped anywhere resumes from its position to the same figures", "[scan][resume]", test::ScanEachOption,
+                   test::ScanConflictMasks) {
+    const Matrix m = make_queens(7).matrix;
+    const Split split = split_at_depth(m, 1, {}, {}, kScan);
+    TestType e(m);
+    e.set_choice(kScan);
+    const std::uint64_t pristine = e.checksum();
+    for (std::size_t id = 0; id < split.size(); ++id) {
+        e.replay(split.prefix(id));
+        const SearchStats whole = e.count();
+        e.unwind();
+        for (std::uint64_t k : {1, 3, 7}) {
+            INFO("subproblem " << id << ", slices of " << k);
+            SearchStats sum;
+            std::vector<OptionId> position;
+            for (;;) {
+                e.replay(split.prefix(id));
+                e.replay(position);
+                std::vector<OptionId> next;
+                const SearchStats slice = e.count(Limits{.max_nodes = k, .resume_base = 1, .position = &next});
+                e.unwind();
+                sum += slice;
+                if (slice.complete) break;
+                position = next;
+            }
+            CHECK(sum.solutions == whole.solutions);
+            CHECK(sum.nodes == whole.nodes);
+            CHECK(sum.updates == whole.updates);
+            REQUIRE(e.checksum() == pristine);
+        }
+    }
+}
+
+TEST_CASE("scan: the automatic method takes conflict masks where the leads hold several options", "[scan]") {
+    CHECK(Scan(make_queens(8).matrix).method() == ScanMethod::conflict_masks);
+    CHECK(Scan(make_queens(8).matrix, ScanMethod::each_option).method() == ScanMethod::each_option);
+    std::mt19937 rng(3);
+    CHECK(Scan(test::random_matrix(rng, 20, 0, 10)).method() == ScanMethod::each_option);  // half an option a lead
 }
 
 TEST_CASE("scan: splits replay on every engine and add up to the unsplit figures", "[scan][split]") {

@@ -19,6 +19,8 @@
 // format on stdin (e.g. Knuth's DLX1 or SSXC1, built from his CWEB sources), on 6x10 and 5x12
 // pentominoes, Scott's board and 13 queens, or on the DLX files given; the runs are interleaved
 // and the medians compared. A program whose output does not hold the solution count is flagged.
+// --scan-methods: the scan engine's each_option against its conflict_masks (ScanMethod) on the
+// standard inputs, and which one it picks by itself.
 // --reduce: full count against --symmetry reduce, one thread, for 6x10 pentominoes, Scott's
 // board, 12 and 13 queens and the Soma cube: updates, seconds and the reduced share of each.
 #include <sys/resource.h>
@@ -269,6 +271,42 @@ int specialised(int repeat) {
     return 0;
 }
 
+// The scan engine's two ways of finding the free options at a node (ScanMethod) on the standard
+// inputs, both on the scan rule's tree, one thread, unsplit, runs interleaved; medians of
+// `repeat`, and the one the automatic method picks.
+int scan_methods(int repeat) {
+    std::printf("%-24s %10s %12s %12s %14s %8s  %s\n", "input", "solutions", "nodes", "each option", "conflict masks", "ratio", "auto");
+    for (const Input& in : standard_inputs()) {
+        if (!WideScan::fits(in.matrix)) continue;
+        std::vector<double> each, masks;
+        SearchStats a, b;
+        for (int r = 0; r < repeat; ++r) {
+            const auto timed = [&](ScanMethod method, SearchStats& stats) {
+                const double start = now_seconds();
+                if (Scan::fits(in.matrix)) {
+                    Scan e(in.matrix, method);
+                    stats = e.count();
+                } else {
+                    WideScan e(in.matrix, method);
+                    stats = e.count();
+                }
+                return now_seconds() - start;
+            };
+            each.push_back(timed(ScanMethod::each_option, a));
+            masks.push_back(timed(ScanMethod::conflict_masks, b));
+        }
+        const bool picks_masks =
+            (Scan::fits(in.matrix) ? Scan(in.matrix).method() : WideScan(in.matrix).method()) == ScanMethod::conflict_masks;
+        std::printf("%-24s %10s %12llu %11.3fs %13.3fs %7.2fx  %s%s\n", in.name.c_str(), to_string(a.solutions).c_str(),
+                    static_cast<unsigned long long>(a.nodes), median(each), median(masks), median(each) / median(masks),
+                    picks_masks ? "conflict masks" : "each option",
+                    a.solutions == b.solutions && a.nodes == b.nodes && a.updates == b.updates ? "" : "  FIGURES DIFFER");
+        std::fflush(stdout);
+    }
+    std::printf("(one thread, the scan rule's tree, median of %d interleaved runs in this process)\n", repeat);
+    return 0;
+}
+
 // Updates and nodes per item-choice rule: the rule changes the tree by orders of magnitude.
 // Each run stops after `cap` seconds (the table then says so: its figures are a lower bound).
 int choice_rules(double cap) {
@@ -384,7 +422,7 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false, reduced = false, rules = false, special = false;
+    bool json = false, scale = false, reduced = false, rules = false, special = false, methods = false;
     std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits, EngineKind::scan};
     std::vector<std::string> files;
     std::vector<Program> others;
@@ -422,10 +460,13 @@ int main(int argc, char** argv) {
             rules = true;
         else if (arg == "--specialised")
             special = true;
+        else if (arg == "--scan-methods")
+            methods = true;
         else if (arg == "--help" || arg == "-h") {
             std::puts(
                 "usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
-                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --against NAME=COMMAND ... [--repeat R] "
+                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --scan-methods [--repeat R] | --against "
+                "NAME=COMMAND ... [--repeat R] "
                 "[FILE.dlx ...]");
             return 0;
         } else
@@ -436,6 +477,7 @@ int main(int argc, char** argv) {
         if (reduced) return reduction();
         if (rules) return choice_rules(30);
         if (special) return specialised(repeat);
+        if (methods) return scan_methods(repeat);
         if (!others.empty()) return against(others, files, repeat);
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});
