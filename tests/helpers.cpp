@@ -11,13 +11,26 @@ Count brute_force_count(const Matrix& m) {
     if (n > 20) throw std::logic_error("brute_force_count: too many options");
     Count solutions = 0;
     std::vector<int> used(m.item_count());
+    constexpr ColourId kUnset = ~ColourId{0};
+    std::vector<ColourId> colour(m.item_count());
     for (std::uint32_t subset = 0; subset < (1u << n); ++subset) {
         std::fill(used.begin(), used.end(), 0);
-        for (std::size_t k = 0; k < n; ++k)
-            if (subset >> k & 1u)
-                for (ItemId i : m.option(static_cast<OptionId>(k))) ++used[static_cast<std::size_t>(i)];
-        bool ok = true;
-        for (std::size_t i = 0; i < m.item_count() && ok; ++i) ok = m.is_primary(static_cast<ItemId>(i)) ? used[i] == 1 : used[i] <= 1;
+        std::fill(colour.begin(), colour.end(), kUnset);
+        bool agree = true;  // every option holding a secondary item gives it the same colour, not none
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!(subset >> k & 1u)) continue;
+            const auto items = m.option(static_cast<OptionId>(k));
+            const auto colours = m.option_colours(static_cast<OptionId>(k));
+            for (std::size_t j = 0; j < items.size(); ++j) {
+                const auto i = static_cast<std::size_t>(items[j]);
+                ++used[i];
+                const ColourId c = colours.empty() ? 0 : colours[j];
+                if (colour[i] != kUnset && (colour[i] != c || c == 0)) agree = false;
+                colour[i] = c;
+            }
+        }
+        bool ok = agree;
+        for (std::size_t i = 0; i < m.item_count() && ok; ++i) ok = !m.is_primary(static_cast<ItemId>(i)) || used[i] == 1;
         solutions += ok ? 1 : 0;
     }
     return solutions;
@@ -38,6 +51,30 @@ Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options)
             if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
         }
         b.add_option(option);
+    }
+    return std::move(b).build();
+}
+
+Matrix random_coloured_matrix(std::mt19937& rng, int primary, int secondary, int options, int colours) {
+    MatrixBuilder b;
+    for (int i = 0; i < primary; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
+    for (int i = 0; i < secondary; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
+    std::vector<ColourId> palette;
+    for (int c = 0; c < colours; ++c) palette.push_back(b.colour("c" + std::to_string(c)));
+    const int items = primary + secondary;
+    std::uniform_int_distribution<int> size(1, std::min(4, items)), pick(0, items - 1), tint(0, colours);
+    for (int k = 0; k < options; ++k) {
+        std::vector<ItemId> option;
+        std::vector<ColourId> tints;
+        const int want = size(rng);
+        while (static_cast<int>(option.size()) < want) {
+            const ItemId i = pick(rng);
+            if (std::find(option.begin(), option.end(), i) != option.end()) continue;
+            option.push_back(i);
+            const int t = tint(rng);
+            tints.push_back(i >= primary && t > 0 ? palette[static_cast<std::size_t>(t - 1)] : 0);
+        }
+        b.add_option(option, tints);
     }
     return std::move(b).build();
 }

@@ -30,7 +30,19 @@ inline const char* const kKnuthExample =
 // `secondary` items (items named p0.., s0..).
 Matrix random_matrix(std::mt19937& rng, int primary, int secondary, int options);
 
-// Counts solutions by trying every subset of options (at most 20 options).
+// The same with `colours` colours (c0, c1, ...): each secondary item of an option gets one of
+// them, or none, at random.
+Matrix random_coloured_matrix(std::mt19937& rng, int primary, int secondary, int options, int colours);
+
+// Knuth's example of colour controls, from the DLX2 documentation: one solution, "A C X:1 Y:1"
+// and "B X:1" (the option without a primary item, "X:0 Y:1", is dropped).
+inline const char* const kKnuthColourExample =
+    "| A simple example of color controls\n"
+    "A B C | X Y\n"
+    "A B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+
+// Counts solutions by trying every subset of options (at most 20 options); colours as the
+// matrix gives them (Matrix::has_colours).
 Count brute_force_count(const Matrix& m);
 
 // A whole count on a fresh Engine under `choice`, which must leave the engine as it found it.

@@ -60,7 +60,10 @@ TEST_CASE("every malformed input is refused with file, line, column and reason",
     CHECK(error_of("a b a\n") == "test.dlx:1:5: duplicate item name 'a'");
     CHECK(error_of("a b\nb a b\n") == "test.dlx:2:5: item 'b' appears twice in one option");
     CHECK(error_of("a | b | c\n") == "test.dlx:1:7: the item line has a second '|'");
-    CHECK(error_of("a b\na b:red\n") == "test.dlx:2:3: 'b:red': colours (item:colour) are not supported");
+    CHECK(error_of("a b\na b:red\n") == "test.dlx:2:3: item 'b' is primary: only a secondary item takes a colour");
+    CHECK(error_of("a | b\na b:\n") == "test.dlx:2:4: 'b:': a colour is written item:colour");
+    CHECK(error_of("a | b\na b:r:s\n") == "test.dlx:2:4: 'b:r:s': a colour is written item:colour");
+    CHECK(error_of("a | b\na c:red\n") == "test.dlx:2:3: unknown item 'c'");
     CHECK_THAT(error_of("1:3|a b\n"), Catch::StartsWith("test.dlx:1:1: item '1:3': multiplicities"));
     CHECK(error_of("a b\nab\x01\n") == "test.dlx:2:3: control character (byte 1): not a text file?");
     CHECK_THAT(error_of(std::string("a\0b\n", 4)), Catch::Contains("control character (byte 0)"));

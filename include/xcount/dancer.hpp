@@ -21,6 +21,11 @@
 // solution leaves). replay() puts the dancer into the state the search reaches by choosing the
 // given options (covering exactly as the search would, uncounted), so a subproblem's search
 // below a prefix costs what the same subtree costs in the unsplit search.
+//
+// A matrix with colours (Matrix::has_colours) is searched as Knuth's Algorithm C (DLX2) does:
+// taking an option purifies each secondary item it colours (hides the options that give the
+// item another colour or none, and marks those that give it the same one, which then stay in
+// place) and covers the items it holds without a colour; the hiding skips the marked nodes.
 #pragma once
 
 #include <cstdint>
@@ -92,6 +97,8 @@ private:
     std::uint64_t open(int level, Ref item) {
         branch_[static_cast<std::size_t>(level)] = item;
         choice_[static_cast<std::size_t>(level)] = item;  // the first option is the one below
+        if (coloured_) [[unlikely]]
+            return cover_coloured(item);
         return cover(item);
     }
     bool next(int level, std::uint64_t& cost) {
@@ -99,11 +106,34 @@ private:
         const Ref at = node(choice_[l]).down;
         if (at == branch_[l]) return false;
         choice_[l] = at;
-        cost = cover_rest(at);
+        if (coloured_) [[unlikely]]
+            cost = commit_rest(at);
+        else
+            cost = cover_rest(at);
         return true;
     }
-    void retreat(int level) { uncover_rest(choice_[static_cast<std::size_t>(level)]); }
-    void close(int level) { uncover(branch_[static_cast<std::size_t>(level)]); }
+    void retreat(int level) {
+        if (coloured_) [[unlikely]]
+            uncommit_rest(choice_[static_cast<std::size_t>(level)]);
+        else
+            uncover_rest(choice_[static_cast<std::size_t>(level)]);
+    }
+    void close(int level) {
+        if (coloured_) [[unlikely]]
+            uncover_coloured(branch_[static_cast<std::size_t>(level)]);
+        else
+            uncover(branch_[static_cast<std::size_t>(level)]);
+    }
+    // Colours (Algorithm C), out of the plain path: a node's colour, -1 once found to agree.
+    std::int32_t& colour(Ref r) { return colour_[r / kStride]; }
+    std::uint64_t hide_coloured(Ref at);  // the other nodes of at's option leave their columns
+    void unhide_coloured(Ref at);
+    std::uint64_t cover_coloured(Ref item);
+    void uncover_coloured(Ref item);
+    std::uint64_t purify(Ref at);  // at's item keeps only the options giving it at's colour
+    void unpurify(Ref at);
+    std::uint64_t commit_rest(Ref at);  // the other items of at's option: covered or purified
+    void uncommit_rest(Ref at);
     std::size_t option_count() const { return option_first_.size(); }
     bool holds(OptionId option, Ref item) const { return node(option_node(option, item)).top == item; }
     bool is_live(int, OptionId option, Ref item) const;
@@ -116,6 +146,8 @@ private:
     std::vector<OptionId> node_option_;  // option of each node (by index), -1 for headers/spacers
     std::vector<Ref> choice_;            // node chosen at each level (its item's header while none is)
     std::vector<Ref> branch_;            // item branched on at each level
+    bool coloured_ = false;
+    std::vector<std::int32_t> colour_;  // per node index, when coloured_
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----

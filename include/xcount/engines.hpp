@@ -17,7 +17,8 @@ namespace xcount {
 // scan where the matrix fits it; otherwise bits where the matrix fits it (at most 256 items)
 // and its options conflict densely (a choice removes a good share of the options left:
 // tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits and scan
-// are their 128-bit versions up to 128 items, the 256-bit ones above.
+// are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
+// goes to dlx, the one engine that takes them (the others refuse it, InputError).
 enum class EngineKind { automatic, dlx, cells, bits, scan };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic

@@ -19,6 +19,11 @@
 // could not write (empty, or holding a blank, ':' or '|'), an empty option and an item
 // repeated in one option (MatrixError, which says which item). An option with no primary item
 // can never be part of a solution: like DLX1, the builder drops it and records a warning.
+//
+// Colours (Knuth's DLX2, Algorithm C): an option may give a secondary item a colour, written
+// `X:red` in the DLX format. Options that give an item a colour may share it when they all give
+// it the same one; an option that holds it without a colour holds it alone. Colour 0 is none;
+// a primary item never takes one.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +41,7 @@ namespace xcount {
 
 using ItemId = std::int32_t;
 using OptionId = std::int32_t;
+using ColourId = std::uint32_t;  // 0: no colour
 
 enum class Kind : std::uint8_t { primary, secondary };
 
@@ -66,7 +72,16 @@ public:
     std::span<const ItemId> option(OptionId id) const;
     std::optional<ItemId> find_item(std::string_view name) const;
 
-    // A hash of every item (name, kind) and option, in order: equal matrices, equal hashes.
+    // Whether any option gives an item a colour; then the colour of each item of an option,
+    // in the order of option(id) (empty span when none has colours).
+    bool has_colours() const { return !option_colours_.empty(); }
+    std::span<const ColourId> option_colours(OptionId id) const;
+    const std::string& colour_name(ColourId c) const { return colour_names_[c]; }  // "" for 0
+    // An item of an option as the DLX format writes it: its name, and ":colour" where it has one.
+    std::string item_text(OptionId option, std::size_t k) const;
+
+    // A hash of every item (name, kind) and option (and colour, where there are any), in
+    // order: equal matrices, equal hashes.
     std::uint64_t fingerprint() const;
 
     // The order in which the scan rule (ChooseRule::scan) takes the primary items: the first
@@ -83,6 +98,9 @@ private:
     std::unordered_map<std::string, ItemId> index_;
     std::vector<ItemId> option_items_;
     std::vector<std::uint32_t> option_begin_{0};
+    std::vector<ColourId> option_colours_;       // parallel to option_items_; empty: no colours at all
+    std::vector<std::string> colour_names_{""};  // by ColourId
+    std::unordered_map<std::string, ColourId> colour_index_;
     std::size_t primary_count_ = 0;
     std::vector<std::string> warnings_;
     std::vector<ItemId> scan_order_;
@@ -100,6 +118,11 @@ public:
     std::optional<OptionId> add_option(std::initializer_list<ItemId> items, const std::string& where = {}) {
         return add_option(std::span<const ItemId>(items.begin(), items.size()), where);
     }
+    // The same with a colour per item (0: none; MatrixError for a colour on a primary item).
+    std::optional<OptionId> add_option(std::span<const ItemId> items, std::span<const ColourId> colours, const std::string& where = {});
+    // The id of the colour of that name, new or not (MatrixError when the DLX format could not
+    // write the name).
+    ColourId colour(const std::string& name);
 
     // The primary items in the order the scan rule takes them (each exactly once; MatrixError
     // otherwise). Without it, build() derives one (see Matrix::scan_order).

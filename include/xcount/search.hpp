@@ -51,6 +51,13 @@ struct SearchStats {
     SearchStats& operator+=(const SearchStats& other);
 };
 
+// InputError unless the matrix is without colours: the engines other than the dancer do not
+// take them.
+inline void require_no_colours(const Matrix& matrix, const char* engine) {
+    if (matrix.has_colours())
+        throw InputError(std::string("the ") + engine + " engine does not take colours (item:colour in an option); use --engine dlx");
+}
+
 // How the search picks the item to branch on. mrv (the default, Knuth's): fewest options,
 // ties to the lowest item id. first: the lowest active item id. max: most options (ties to
 // the lowest id). random: any active item. mrv-random: any among those with fewest options.

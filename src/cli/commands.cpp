@@ -95,7 +95,7 @@ void describe(const Problem& problem, const Settings& settings) {
 
 std::string option_text(const Matrix& m, OptionId option) {
     std::string line;
-    for (ItemId item : m.option(option)) line += (line.empty() ? "" : " ") + m.item(item).name;
+    for (std::size_t k = 0; k < m.option(option).size(); ++k) line += (line.empty() ? "" : " ") + m.item_text(option, k);
     return line;
 }
 
@@ -106,7 +106,8 @@ std::string option_arrays(const Matrix& m, std::span<const OptionId> solution) {
     std::string arrays = "[";
     for (std::size_t k = 0; k < solution.size(); ++k) {
         std::string names;
-        for (ItemId item : m.option(solution[k])) names += (names.empty() ? "" : ", ") + json_quote(m.item(item).name);
+        for (std::size_t j = 0; j < m.option(solution[k]).size(); ++j)
+            names += (names.empty() ? "" : ", ") + json_quote(m.item_text(solution[k], j));
         arrays += (k ? ", [" : "[") + names + "]";
     }
     return arrays + "]";

@@ -92,24 +92,38 @@ private:
 
     void add_item(const std::string& name, long column, Kind kind) {
         if (name.find(':') != std::string::npos) {
-            fail(column, "item " + quote_name(name) + ": multiplicities (a:b|item) and colours are not supported by xcount's DLX reader");
+            fail(column, "item " + quote_name(name) + ": multiplicities (a:b|item) are not supported by xcount's DLX reader");
         }
         if (builder_.find_item(name)) fail(column, "duplicate item name " + quote_name(name));
         builder_.add_item(name, kind);
         if (kind == Kind::primary) ++primary_;
     }
 
+    // An option: item names, a secondary one perhaps with a colour (`X:red`, Knuth's DLX2).
     void read_option(const std::vector<Token>& tokens) {
         option_.clear();
+        colours_.clear();
         for (const Token& token : tokens) {
-            if (token.text.find(':') != std::string::npos)
-                fail(token.column, quote_name(token.text) + ": colours (item:colour) are not supported");
-            auto id = builder_.find_item(token.text);
-            if (!id) fail(token.column, "unknown item " + quote_name(token.text));
+            const std::size_t colon = token.text.find(':');
+            const std::string name = token.text.substr(0, colon);
+            auto id = builder_.find_item(name);
+            if (!id) fail(token.column, "unknown item " + quote_name(name));
             option_.push_back(*id);
+            if (colon == std::string::npos) {
+                colours_.push_back(0);
+                continue;
+            }
+            const std::string colour = token.text.substr(colon + 1);
+            if (colour.empty() || colour.find(':') != std::string::npos)
+                fail(token.column + static_cast<long>(colon), quote_name(token.text) + ": a colour is written item:colour");
+            try {
+                colours_.push_back(builder_.colour(colour));
+            } catch (const MatrixError& e) {
+                fail(token.column + static_cast<long>(colon), e.what());
+            }
         }
         try {
-            builder_.add_option(option_, file_ + ":" + std::to_string(line_));
+            builder_.add_option(option_, colours_, file_ + ":" + std::to_string(line_));
         } catch (const MatrixError& e) {
             const long column = e.position() >= 0 ? tokens[static_cast<std::size_t>(e.position())].column : 0;
             fail(column, e.what());
@@ -124,6 +138,7 @@ private:
     std::size_t primary_ = 0;
     MatrixBuilder builder_;
     std::vector<ItemId> option_;
+    std::vector<ColourId> colours_;
 };
 
 }  // namespace
@@ -165,8 +180,8 @@ void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comme
     out << '\n';
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         first = true;
-        for (ItemId id : matrix.option(static_cast<OptionId>(k))) {
-            out << (first ? "" : " ") << matrix.item(id).name;
+        for (std::size_t j = 0; j < matrix.option(static_cast<OptionId>(k)).size(); ++j) {
+            out << (first ? "" : " ") << matrix.item_text(static_cast<OptionId>(k), j);
             first = false;
         }
         out << '\n';

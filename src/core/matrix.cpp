@@ -17,6 +17,18 @@ std::span<const ItemId> Matrix::option(OptionId id) const {
     return {option_items_.data() + option_begin_[k], option_begin_[k + 1] - option_begin_[k]};
 }
 
+std::span<const ColourId> Matrix::option_colours(OptionId id) const {
+    if (option_colours_.empty()) return {};
+    const auto k = static_cast<std::size_t>(id);
+    return {option_colours_.data() + option_begin_[k], option_begin_[k + 1] - option_begin_[k]};
+}
+
+std::string Matrix::item_text(OptionId option, std::size_t k) const {
+    std::string text = item(this->option(option)[k]).name;
+    if (has_colours() && option_colours(option)[k] != 0) text += ":" + colour_name(option_colours(option)[k]);
+    return text;
+}
+
 std::optional<ItemId> Matrix::find_item(std::string_view name) const {
     auto it = index_.find(std::string(name));
     if (it == index_.end()) return std::nullopt;
@@ -30,6 +42,9 @@ std::uint64_t Matrix::fingerprint() const {
     h.add(std::uint64_t{option_count()});
     for (std::uint32_t begin : option_begin_) h.add(std::uint64_t{begin});
     for (ItemId id : option_items_) h.add(static_cast<std::uint64_t>(id));
+    if (has_colours()) {  // a matrix without colours keeps the fingerprint it always had
+        for (ColourId c : option_colours_) h.add(colour_names_[c]);  // by name: the ids depend on the order they came in
+    }
     return h.value();
 }
 
@@ -71,8 +86,39 @@ std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items,
     if (matrix_.option_items_.size() + items.size() + matrix_.option_count() + matrix_.items_.size() > kMaxNodes)
         throw MatrixError("matrix too big: more than " + std::to_string(kMaxNodes) + " nodes", -1);
     matrix_.option_items_.insert(matrix_.option_items_.end(), items.begin(), items.end());
+    if (!matrix_.option_colours_.empty()) matrix_.option_colours_.resize(matrix_.option_items_.size(), 0);
     matrix_.option_begin_.push_back(static_cast<std::uint32_t>(matrix_.option_items_.size()));
     return static_cast<OptionId>(matrix_.option_count() - 1);
+}
+
+std::optional<OptionId> MatrixBuilder::add_option(std::span<const ItemId> items, std::span<const ColourId> colours,
+                                                  const std::string& where) {
+    if (colours.size() != items.size()) throw std::logic_error("MatrixBuilder::add_option: one colour per item");
+    bool any = false;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        if (colours[k] == 0) continue;
+        if (colours[k] >= matrix_.colour_names_.size()) throw std::logic_error("MatrixBuilder::add_option: colour id out of range");
+        if (items[k] >= 0 && static_cast<std::size_t>(items[k]) < matrix_.items_.size() && matrix_.is_primary(items[k]))
+            throw MatrixError("item " + quote_name(matrix_.item(items[k]).name) + " is primary: only a secondary item takes a colour",
+                              static_cast<int>(k));
+        any = true;
+    }
+    const std::size_t before = matrix_.option_items_.size();
+    const auto id = add_option(items, where);
+    if (!id) return id;
+    if (any || !matrix_.option_colours_.empty()) {
+        matrix_.option_colours_.resize(before, 0);
+        matrix_.option_colours_.insert(matrix_.option_colours_.end(), colours.begin(), colours.end());
+    }
+    return id;
+}
+
+ColourId MatrixBuilder::colour(const std::string& name) {
+    if (name.empty() || name.find_first_of(" \t\n\r:|") != std::string::npos)
+        throw MatrixError("colour name " + quote_name(name) + " is empty or contains a blank, ':' or '|'", -1);
+    const auto [at, added] = matrix_.colour_index_.emplace(name, static_cast<ColourId>(matrix_.colour_names_.size()));
+    if (added) matrix_.colour_names_.push_back(name);
+    return at->second;
 }
 
 void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {

@@ -11,6 +11,7 @@ namespace xcount {
 
 template <std::size_t Words>
 const Matrix& BitsOf<Words>::checked(const Matrix& matrix) {
+    require_no_colours(matrix, "bits");
     if (!fits(matrix))
         throw InputError(matrix.item_count() > kMaxItems
                              ? "the bits engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +

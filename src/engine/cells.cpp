@@ -11,6 +11,7 @@
 namespace xcount {
 
 Cells::Cells(const Matrix& matrix) : SearchSkeleton(matrix) {
+    require_no_colours(matrix, "cells");
     const std::size_t n = matrix.item_count();
     std::vector<std::size_t> length(n, 0);
     for (std::size_t k = 0; k < matrix.option_count(); ++k)

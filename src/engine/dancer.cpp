@@ -42,7 +42,13 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         const std::size_t first = nodes_.size();
         option_first_.push_back(ref(first));
-        for (ItemId item : matrix.option(static_cast<OptionId>(k))) {
+        const auto colours = matrix.option_colours(static_cast<OptionId>(k));
+        for (std::size_t j = 0; j < matrix.option(static_cast<OptionId>(k)).size(); ++j) {
+            const ItemId item = matrix.option(static_cast<OptionId>(k))[j];
+            if (matrix.has_colours()) {
+                colour_.resize(nodes_.size() + 1, 0);
+                colour_[nodes_.size()] = static_cast<std::int32_t>(colours[j]);
+            }
             const std::size_t header = static_cast<std::size_t>(item) + 1;
             const Ref self = ref(nodes_.size());
             const Ref above = nodes_[header].up;
@@ -57,6 +63,8 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
+    coloured_ = matrix.has_colours();
+    if (coloured_) colour_.resize(nodes_.size(), 0);
     choice_.assign(matrix.primary_count() + 1, 0);
     branch_.assign(matrix.primary_count() + 1, 0);
     solution_.reserve(matrix.primary_count() + 1);
@@ -89,7 +97,7 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     cost.item = open(level, item);
     const Ref at = option_node(option, item);
     choice_[static_cast<std::size_t>(level)] = at;
-    cost.rest = cover_rest(at);
+    cost.rest = coloured_ ? commit_rest(at) : cover_rest(at);
     return cost;
 }
 
@@ -118,9 +126,118 @@ std::uint64_t Dancer::checksum() const {
     Hash64 h;
     for (const Link& l : links_) h.add(l.prev).add(l.next);
     for (const Node& nd : nodes_) h.add(nd.up).add(nd.down).add(nd.top);
+    for (std::int32_t c : colour_) h.add(static_cast<std::uint64_t>(static_cast<std::int64_t>(c)));
     for (int k = 0; k < depth_; ++k) h.add(choice_[static_cast<std::size_t>(k)]).add(branch_[static_cast<std::size_t>(k)]);
     h.add(static_cast<std::uint64_t>(depth_));
     return h.value();
+}
+
+std::uint64_t Dancer::hide_coloured(Ref at) {
+    std::uint64_t updates = 0;
+    for (Ref nn = at + kStride; nn != at;) {
+        const Node& n = node(nn);
+        if (n.top == 0) {
+            nn = n.up;
+            continue;
+        }
+        if (colour(nn) >= 0) {
+            node(n.up).down = n.down;
+            node(n.down).up = n.up;
+            --node(n.top).top;
+            ++updates;
+        }
+        nn += kStride;
+    }
+    return updates;
+}
+
+void Dancer::unhide_coloured(Ref at) {
+    for (Ref nn = at - kStride; nn != at;) {
+        const Node& n = node(nn);
+        if (n.top == 0) {
+            nn = n.down;
+            continue;
+        }
+        if (colour(nn) >= 0) {
+            node(n.up).down = nn;
+            node(n.down).up = nn;
+            ++node(n.top).top;
+        }
+        nn -= kStride;
+    }
+}
+
+std::uint64_t Dancer::cover_coloured(Ref item) {
+    const Ref l = link(item).prev, r = link(item).next;
+    link(l).next = r;
+    link(r).prev = l;
+    std::uint64_t updates = 1;
+    for (Ref rr = node(item).down; rr != item; rr = node(rr).down) updates += hide_coloured(rr);
+    return updates;
+}
+
+void Dancer::uncover_coloured(Ref item) {
+    for (Ref rr = node(item).up; rr != item; rr = node(rr).up) unhide_coloured(rr);
+    const Ref l = link(item).prev, r = link(item).next;
+    link(l).next = item;
+    link(r).prev = item;
+}
+
+std::uint64_t Dancer::purify(Ref at) {
+    const std::int32_t c = colour(at);
+    const Ref item = node(at).top;
+    std::uint64_t updates = 0;
+    for (Ref q = node(item).down; q != item; q = node(q).down) {
+        if (q == at) continue;  // keeps its colour: uncommit_rest finds it purified by it
+        if (colour(q) == c)
+            colour(q) = -1;
+        else
+            updates += hide_coloured(q);
+    }
+    return updates;
+}
+
+void Dancer::unpurify(Ref at) {
+    const std::int32_t c = colour(at);
+    const Ref item = node(at).top;
+    for (Ref q = node(item).up; q != item; q = node(q).up) {
+        if (colour(q) < 0)
+            colour(q) = c;
+        else if (q != at)
+            unhide_coloured(q);
+    }
+}
+
+std::uint64_t Dancer::commit_rest(Ref at) {
+    std::uint64_t updates = 0;
+    for (Ref p = at + kStride; p != at;) {
+        const Ref t = node(p).top;
+        if (t == 0) {
+            p = node(p).up;
+            continue;
+        }
+        if (colour(p) == 0)
+            updates += cover_coloured(t);
+        else if (colour(p) > 0)
+            updates += purify(p);
+        p += kStride;
+    }
+    return updates;
+}
+
+void Dancer::uncommit_rest(Ref at) {
+    for (Ref p = at - kStride; p != at;) {
+        const Ref t = node(p).top;
+        if (t == 0) {
+            p = node(p).down;
+            continue;
+        }
+        if (colour(p) == 0)
+            uncover_coloured(t);
+        else if (colour(p) > 0)
+            unpurify(p);
+        p -= kStride;
+    }
 }
 
 std::size_t Dancer::memory_bytes() const {

@@ -11,6 +11,7 @@ namespace xcount {
 
 template <std::size_t Words>
 const Matrix& ScanOf<Words>::checked(const Matrix& matrix) {
+    require_no_colours(matrix, "scan");
     if (!fits(matrix))
         throw InputError("the scan engine takes up to " + std::to_string(kMaxItems) + " items; this matrix has " +
                          std::to_string(matrix.item_count()) + " (use --engine dlx or cells)");

@@ -134,6 +134,7 @@ std::optional<Count> burnside(std::span<const Count> fixed) {
 }
 
 std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
+    if (matrix.has_colours()) throw InputError("symmetry reduction does not take a matrix with colours");
     std::vector<std::vector<OptionId>> options_of(matrix.item_count());
     for (std::size_t k = 0; k < matrix.option_count(); ++k)
         for (ItemId i : matrix.option(static_cast<OptionId>(k)))

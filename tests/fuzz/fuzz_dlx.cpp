@@ -1,8 +1,9 @@
 // Fuzz target: Knuth's DLX text format. A matrix that reads back is counted by every engine
 // (solution and node limits keep each input fast): when the search finished below the limits
 // the counts, updates and nodes must agree, and each engine must be restored exactly. The bits
-// engine tries options in the dancer's order, so it must match it even when stopped. Only
-// InputError may escape the reader.
+// engine tries options in the dancer's order, so it must match it even when stopped. A matrix
+// with colours is counted by the dancer under two rules, which must agree. Only InputError may
+// escape the reader.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -23,6 +24,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (m.node_count() > 2000) return 0;
         // A small matrix can still have a huge tree; the node limit keeps every input fast.
         const Limits limits{.max_solutions = 64, .max_nodes = 200000};
+        if (m.has_colours()) {  // the dancer alone takes colours: two of its trees must agree
+            Dancer mrv(m), first(m);
+            first.set_choice({ChooseRule::first, 0});
+            const std::uint64_t mrv_before = mrv.checksum(), first_before = first.checksum();
+            const SearchStats a = mrv.count(limits), b = first.count(limits);
+            if (a.complete && b.complete && a.solutions != b.solutions) throw std::logic_error("two rules count colours differently");
+            if (mrv.checksum() != mrv_before || first.checksum() != first_before) throw std::logic_error("coloured dancer not restored");
+            return 0;
+        }
         Dancer links(m);
         Cells cells(m);
         const std::uint64_t links_before = links.checksum(), cells_before = cells.checksum();
