@@ -56,6 +56,31 @@ SearchStats count_restoring(const Matrix& m, Choice choice) {
     return s;
 }
 
+// The same solutions, updates and nodes.
+inline void check_same_figures(const SearchStats& a, const SearchStats& b) {
+    CHECK(a.solutions == b.solutions);
+    CHECK(a.updates == b.updates);
+    CHECK(a.nodes == b.nodes);
+}
+
+// A walk below `prefix` in slices of k nodes, as a journal resumes it: each slice stops at the
+// node limit and leaves its position, the next replays it and carries on. The slices' sum.
+template <class Engine>
+SearchStats count_in_slices(Engine& e, std::span<const OptionId> prefix, std::uint64_t k) {
+    SearchStats sum;
+    std::vector<OptionId> position;
+    for (;;) {
+        e.replay(prefix);
+        e.replay(position);
+        std::vector<OptionId> next;
+        const SearchStats slice = e.count(Limits{.max_nodes = k, .resume_base = static_cast<int>(prefix.size()), .position = &next});
+        e.unwind();
+        sum += slice;
+        if (slice.complete) return sum;
+        position = next;
+    }
+}
+
 // The scan engine held to one way of finding the free options (ScanMethod), whatever the
 // matrix would have it take.
 struct ScanEachOption : Scan {

@@ -92,10 +92,8 @@ TEST_CASE("colours: splits at every depth add up on 1 to 3 threads, figure for f
             for (int threads : {1, 2, 3}) {
                 INFO("trial " << trial << ", depth " << depth << ", threads " << threads);
                 const Split split = split_at_depth(m, depth);
-                const RunReport r = run_split(m, split, {}, RunOptions{.threads = threads, .engine = EngineKind::automatic});
-                CHECK(r.total.solutions == whole.solutions);
-                CHECK(r.total.updates == whole.updates);
-                CHECK(r.total.nodes == whole.nodes);
+                test::check_same_figures(run_split(m, split, {}, RunOptions{.threads = threads, .engine = EngineKind::automatic}).total,
+                                         whole);
             }
     }
 }
@@ -109,20 +107,7 @@ TEST_CASE("colours: a walk stopped anywhere resumes from its position to the sam
         const SearchStats whole = d.count();
         for (std::uint64_t k : {1, 2, 5}) {
             INFO("trial " << trial << ", slices of " << k);
-            SearchStats sum;
-            std::vector<OptionId> position;
-            for (;;) {
-                d.replay(position);
-                std::vector<OptionId> next;
-                const SearchStats slice = d.count(Limits{.max_nodes = k, .resume_base = 0, .position = &next});
-                d.unwind();
-                sum += slice;
-                if (slice.complete) break;
-                position = next;
-            }
-            CHECK(sum.solutions == whole.solutions);
-            CHECK(sum.nodes == whole.nodes);
-            CHECK(sum.updates == whole.updates);
+            test::check_same_figures(test::count_in_slices(d, {}, k), whole);
             REQUIRE(d.checksum() == pristine);
         }
     }

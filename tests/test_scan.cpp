@@ -107,18 +107,7 @@ TEMPLATE_TEST_CASE("scan: a walk stopped anywhere resumes from its position to t
         e.unwind();
         for (std::uint64_t k : {1, 3, 7}) {
             INFO("subproblem " << id << ", slices of " << k);
-            SearchStats sum;
-            std::vector<OptionId> position;
-            for (;;) {
-                e.replay(split.prefix(id));
-                e.replay(position);
-                std::vector<OptionId> next;
-                const SearchStats slice = e.count(Limits{.max_nodes = k, .resume_base = 1, .position = &next});
-                e.unwind();
-                sum += slice;
-                if (slice.complete) break;
-                position = next;
-            }
+            const SearchStats sum = test::count_in_slices(e, split.prefix(id), k);
             CHECK(sum.solutions == whole.solutions);
             CHECK(sum.nodes == whole.nodes);
             CHECK(sum.updates == whole.updates);
