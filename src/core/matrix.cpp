@@ -42,9 +42,10 @@ std::uint64_t Matrix::fingerprint() const {
     h.add(std::uint64_t{option_count()});
     for (std::uint32_t begin : option_begin_) h.add(std::uint64_t{begin});
     for (ItemId id : option_items_) h.add(static_cast<std::uint64_t>(id));
-    if (has_colours()) {                                             // a matrix without colours keeps the fingerprint it always had
-        for (ColourId c : option_colours_) h.add(colour_names_[c]);  // by name: the ids depend on the order they came in
-    }
+    // Colours by name (their ids depend on the order they came in); a matrix without colours
+    // keeps the fingerprint it always had.
+    if (has_colours())
+        for (ColourId c : option_colours_) h.add(colour_names_[c]);
     return h.value();
 }
 
