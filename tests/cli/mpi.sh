@@ -18,8 +18,10 @@ mpi_np() { local np=$1; shift; mpirun --allow-run-as-root --oversubscribe --bind
 mpi() { mpi_np 3 "$@"; }
 
 pieces=$(dirname "$0")/../../problems/pieces
-# 4x15 runs on the scan engine (count's default for a narrow board); queens on it by request.
-models=("queens --n 13" "langford --n 11" "polyomino --pieces $pieces/pentominoes.txt --board 4x15" "queens --n 12 --engine scan")
+# 4x15 runs on the scan engine (count's default for a narrow board); queens on it by request;
+# a matrix with colours on the dancer.
+models=("queens --n 13" "langford --n 11" "polyomino --pieces $pieces/pentominoes.txt --board 4x15" "queens --n 12 --engine scan"
+        "$(dirname "$0")/../data/good/colours-dlx2.dlx")
 for model in "${models[@]}"; do
     single=$("$xcount" count $model --split-depth 3 --json) || fail "single run of $model"
     for np in 2 3; do
