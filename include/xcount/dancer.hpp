@@ -106,11 +106,14 @@ private:
         const Ref at = node(choice_[l]).down;
         if (at == branch_[l]) return false;
         choice_[l] = at;
-        if (coloured_) [[unlikely]]
-            cost = commit_rest(at);
-        else
-            cost = cover_rest(at);
+        cost = take_rest(at);
         return true;
+    }
+    // The other items of the option holding `at`: covered, or under colours committed.
+    std::uint64_t take_rest(Ref at) {
+        if (coloured_) [[unlikely]]
+            return commit_rest(at);
+        return cover_rest(at);
     }
     void retreat(int level) {
         if (coloured_) [[unlikely]]

@@ -25,7 +25,8 @@ std::span<const ColourId> Matrix::option_colours(OptionId id) const {
 
 std::string Matrix::item_text(OptionId option, std::size_t k) const {
     std::string text = item(this->option(option)[k]).name;
-    if (has_colours() && option_colours(option)[k] != 0) text += ":" + colour_name(option_colours(option)[k]);
+    const ColourId c = has_colours() ? option_colours(option)[k] : 0;
+    if (c != 0) text += ":" + colour_name(c);
     return text;
 }
 

@@ -31,6 +31,8 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
 
     nodes_.reserve(total);
     node_option_.reserve(total);
+    coloured_ = matrix.has_colours();
+    if (coloured_) colour_.assign(total, 0);
     nodes_.push_back({0, 0, 0});  // the root's slot, so that item i's header is node i
     for (std::size_t i = 1; i <= n; ++i) nodes_.push_back({ref(i), ref(i), 0});
     node_option_.assign(nodes_.size(), -1);
@@ -42,13 +44,11 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         const std::size_t first = nodes_.size();
         option_first_.push_back(ref(first));
+        const auto items = matrix.option(static_cast<OptionId>(k));
         const auto colours = matrix.option_colours(static_cast<OptionId>(k));
-        for (std::size_t j = 0; j < matrix.option(static_cast<OptionId>(k)).size(); ++j) {
-            const ItemId item = matrix.option(static_cast<OptionId>(k))[j];
-            if (matrix.has_colours()) {
-                colour_.resize(nodes_.size() + 1, 0);
-                colour_[nodes_.size()] = static_cast<std::int32_t>(colours[j]);
-            }
+        for (std::size_t j = 0; j < items.size(); ++j) {
+            const ItemId item = items[j];
+            if (coloured_) colour_[nodes_.size()] = static_cast<std::int32_t>(colours[j]);
             const std::size_t header = static_cast<std::size_t>(item) + 1;
             const Ref self = ref(nodes_.size());
             const Ref above = nodes_[header].up;
@@ -63,8 +63,6 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
-    coloured_ = matrix.has_colours();
-    if (coloured_) colour_.resize(nodes_.size(), 0);
     choice_.assign(matrix.primary_count() + 1, 0);
     branch_.assign(matrix.primary_count() + 1, 0);
     solution_.reserve(matrix.primary_count() + 1);
@@ -97,7 +95,7 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     cost.item = open(level, item);
     const Ref at = option_node(option, item);
     choice_[static_cast<std::size_t>(level)] = at;
-    cost.rest = coloured_ ? commit_rest(at) : cover_rest(at);
+    cost.rest = take_rest(at);
     return cost;
 }
 
