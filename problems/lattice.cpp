@@ -43,6 +43,22 @@ std::string space_name(const std::array<int, 3>& perm, const std::array<int, 3>&
 
 std::string unexpected(char c, const std::string& allowed) { return "unexpected character '" + std::string(1, c) + "' (" + allowed + ")"; }
 
+// The 12 symmetries of the hexagon in the basis e1 = (1, 0), e2 = (1/2, sqrt(3)/2), shared by
+// the triangular lattice and the hexagonal one: rotation by 60 degrees takes e1 -> e2 and
+// e2 -> e2 - e1; the mirror swaps e1 and e2.
+std::vector<LatticeMap> hexagonal_maps() {
+    const Matrix3 rotate{{{0, -1, 0}, {1, 1, 0}, {0, 0, 1}}}, mirror{{{0, 1, 0}, {1, 0, 0}, {0, 0, 1}}};
+    std::vector<LatticeMap> maps;
+    Matrix3 power{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    for (int k = 0; k < 6; ++k, power = product(rotate, power))
+        maps.push_back({k == 0 ? "identity" : "rot" + std::to_string(60 * k), power, true});
+    for (int k = 0; k < 6; ++k) {
+        const Matrix3 m = product(maps[static_cast<std::size_t>(k)].matrix, mirror);
+        maps.push_back({"mirror" + std::to_string(30 + 30 * k), m, determinant(m) > 0});  // axis angle
+    }
+    return maps;
+}
+
 class SquareLattice final : public Lattice {
 public:
     std::string name() const override { return "square"; }
@@ -83,19 +99,7 @@ public:
     std::string name() const override { return "triangle"; }
     std::string unit() const override { return "triangle"; }
     int period() const override { return 3; }
-    std::vector<LatticeMap> maps(bool) const override {
-        // Rotation by 60 degrees: e1 -> e2, e2 -> e2 - e1; the mirror swaps e1 and e2.
-        const Matrix3 rotate{{{0, -1, 0}, {1, 1, 0}, {0, 0, 1}}}, mirror{{{0, 1, 0}, {1, 0, 0}, {0, 0, 1}}};
-        std::vector<LatticeMap> maps;
-        Matrix3 power{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-        for (int k = 0; k < 6; ++k, power = product(rotate, power))
-            maps.push_back({k == 0 ? "identity" : "rot" + std::to_string(60 * k), power, true});
-        for (int k = 0; k < 6; ++k) {
-            const Matrix3 m = product(maps[static_cast<std::size_t>(k)].matrix, mirror);
-            maps.push_back({"mirror" + std::to_string(30 + 30 * k), m, determinant(m) > 0});  // axis angle
-        }
-        return maps;
-    }
+    std::vector<LatticeMap> maps(bool) const override { return hexagonal_maps(); }
     std::vector<Cell> neighbours(const Cell& c) const override {
         // Up (3a+1, 3b+1) touches the down triangles at +(1,1), +(1,-2), +(-2,1); down ones
         // the up triangles at the opposite offsets.
@@ -133,6 +137,54 @@ public:
         return {{a, b}, {a + 1, b}, {a, b + 1}};
     }
     Point plane(const Corner& k) const override { return {k[0] + 0.5 * k[1], 0.8660254037844386 * k[1]}; }
+};
+
+// A hexagon is its centre (q, r) = q e1 + r e2. Text: row r holds its hexagons in every other
+// column, at 2q + r, so that each row sits half a hexagon right of the row above and a
+// hexagon's column and row add up to an even number: a parallelogram of 2 rows of 3 ("2x3")
+// and a hexagon of side 2 are
+//     X X X            X X
+//      X X X          X X X
+//                      X X
+class HexLattice final : public Lattice {
+public:
+    std::string name() const override { return "hex"; }
+    std::string unit() const override { return "hexagon"; }
+    int period() const override { return 1; }
+    std::vector<LatticeMap> maps(bool) const override { return hexagonal_maps(); }
+    std::vector<Cell> neighbours(const Cell& c) const override {
+        return {{c[0] + 1, c[1], c[2]}, {c[0] - 1, c[1], c[2]},     {c[0], c[1] + 1, c[2]},
+                {c[0], c[1] - 1, c[2]}, {c[0] + 1, c[1] - 1, c[2]}, {c[0] - 1, c[1] + 1, c[2]}};
+    }
+    std::optional<Cell> read_char(char c, int column, int row, int layer) const override {
+        if (c == 'X' || c == 'x' || c == '#') {
+            if ((column + row) % 2 != 0)
+                throw InputError(
+                    "a hexagon sits where its column and row add up to an even number (each row is shifted half a "
+                    "hexagon: 'X X' above ' X X')");
+            return Cell{floor_div(column - row, 2), row, layer};
+        }
+        if (c == '.' || c == ' ') return std::nullopt;
+        throw InputError(unexpected(c, "X is a hexagon, . is none"));
+    }
+    TextPosition position(const Cell& c) const override { return {2 * c[0] + c[1], c[1], c[2]}; }
+    char file_char(const Cell&) const override { return 'X'; }
+    std::string item_name(const Cell& c, bool) const override {  // the text's row and column
+        const TextPosition p = position(c);
+        return std::to_string(p.row) + "," + std::to_string(p.column);
+    }
+    std::vector<Cell> rectangle(int rows, int columns) const override {
+        std::vector<Cell> cells;
+        for (int r = 0; r < rows; ++r)
+            for (int q = 0; q < columns; ++q) cells.push_back({q, r, 0});
+        return cells;
+    }
+    std::vector<Corner> corners(const Cell& c) const override {
+        // In thirds of e1 and e2: the centroids of the six triangles around the centre.
+        const int q = 3 * c[0], r = 3 * c[1];
+        return {{q + 1, r + 1}, {q - 1, r + 2}, {q - 2, r + 1}, {q - 1, r - 1}, {q + 1, r - 2}, {q + 2, r - 1}};
+    }
+    Point plane(const Corner& k) const override { return {(k[0] + 0.5 * k[1]) / 3, 0.8660254037844386 * k[1] / 3}; }
 };
 
 // Text: the doubled coordinates themselves; '-' a horizontal edge (odd column, even row), '|'
@@ -229,6 +281,11 @@ const Lattice& square_lattice() {
 
 const Lattice& triangle_lattice() {
     static const TriangleLattice lattice;
+    return lattice;
+}
+
+const Lattice& hex_lattice() {
+    static const HexLattice lattice;
     return lattice;
 }
 

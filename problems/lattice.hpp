@@ -3,8 +3,9 @@
 // A cell is three integers. On the square and cubic lattice it is the unit square or cube at
 // (x, y, z). On the triangular lattice it is the centroid of a triangle, tripled, in the basis
 // e1 = (1, 0), e2 = (1/2, sqrt(3)/2): the triangle pointing up in rhombus (a, b) is
-// (3a+1, 3b+1), the one pointing down (3a+2, 3b+2). On the edge lattice (polysticks) it is the
-// midpoint of a unit edge of the square grid, doubled: (2x+1, 2y) horizontal, (2x, 2y+1)
+// (3a+1, 3b+1), the one pointing down (3a+2, 3b+2). On the hexagonal lattice it is the centre
+// of a hexagon in the same basis, (q, r) = q e1 + r e2. On the edge lattice (polysticks) it is
+// the midpoint of a unit edge of the square grid, doubled: (2x+1, 2y) horizontal, (2x, 2y+1)
 // vertical; grid points are (even, even). In every case the lattice's symmetries fixing the
 // origin are integer linear maps, and its translations are the multiples of period() in each
 // coordinate, so orientations, placements and board symmetries are computed the same way.
@@ -46,8 +47,8 @@ struct TextPosition {
 class Lattice {
 public:
     virtual ~Lattice() = default;
-    virtual std::string name() const = 0;                          // square, triangle, edge
-    virtual std::string unit() const = 0;                          // what one cell is called in messages: cell, triangle, edge
+    virtual std::string name() const = 0;                          // square, triangle, edge, hex
+    virtual std::string unit() const = 0;                          // a cell in messages: cell, triangle, edge, hexagon
     virtual int period() const = 0;                                // translations are multiples of this per coordinate
     virtual bool layered() const { return false; }                 // "+" lines start the next layer (3D)
     virtual std::vector<LatticeMap> maps(bool three_d) const = 0;  // the identity first
@@ -86,5 +87,6 @@ public:
 const Lattice& square_lattice();    // squares and cubes: polyominoes, polycubes
 const Lattice& triangle_lattice();  // triangles: polyiamonds
 const Lattice& edge_lattice();      // unit edges of the square grid: polysticks
+const Lattice& hex_lattice();       // hexagons: polyhexes
 
 }  // namespace xcount

@@ -16,11 +16,7 @@ namespace xcount {
 
 namespace polyform {
 
-namespace {
-
 int floor_multiple(int value, int period) { return period * (value / period - (value % period < 0)); }
-
-}  // namespace
 
 void normalise(std::vector<Cell>& cells, const Lattice& lattice) {
     Cell low{cells[0]};
@@ -73,14 +69,17 @@ void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board,
     }
 }
 
-// Every position of `shape` on the board: the board cells it covers, in shape order.
-// The translations tried are the multiples of the lattice's period up to the board's extent.
-std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item, const Cell& high,
-                                         int period) {
+// Every position of `shape` (normalised) on the board: the board cells it covers, in shape
+// order. The translations tried are the multiples of the lattice's period over the board's
+// extent (a board drawn on the hexagonal lattice can reach below 0).
+std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const std::map<Cell, ItemId>& cell_item, const Cell& low,
+                                         const Cell& high, int period) {
     std::vector<std::vector<Cell>> out;
-    for (int z = 0; z <= high[2]; z += period)
-        for (int y = 0; y <= high[1]; y += period)
-            for (int x = 0; x <= high[0]; x += period) {
+    Cell start;
+    for (std::size_t k = 0; k < 3; ++k) start[k] = polyform::floor_multiple(low[k] - period + 1, period);
+    for (int z = start[2]; z <= high[2]; z += period)
+        for (int y = start[1]; y <= high[1]; y += period)
+            for (int x = start[0]; x <= high[0]; x += period) {
                 std::vector<Cell> cells;
                 for (const Cell& s : shape) {
                     const Cell c{s[0] + x, s[1] + y, s[2] + z};
@@ -224,14 +223,12 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     for (const Cell& point : lattice.crossings(board)) crossing_item[point] = b.add_item(lattice.crossing_name(point), Kind::secondary);
     auto placements = std::make_shared<std::vector<Placement>>();
     std::vector<std::string> notes;
-    Cell high{0, 0, 0};
-    for (const Cell& c : board)
-        for (std::size_t k = 0; k < 3; ++k) high[k] = std::max(high[k], c[k]);
+    const Bounds bounds = bounds_of(board);
     for (std::size_t k = 0; k < pieces.size(); ++k) {
         const auto shapes = orientations(pieces[k].cells, mode, three_d, lattice);
         notes.push_back("piece " + pieces[k].name + ": " + std::to_string(shapes.size()) + " orientations");
         for (const auto& shape : shapes)
-            for (const auto& cells : positions(shape, cell_item, high, lattice.period())) {
+            for (const auto& cells : positions(shape, cell_item, bounds.low, bounds.high, lattice.period())) {
                 std::vector<ItemId> option(1);
                 for (const Cell& c : cells) option.push_back(cell_item.at(c));
                 for (const Cell& point : lattice.crossings(cells)) option.push_back(crossing_item.at(point));
@@ -243,7 +240,6 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 }
             }
     }
-    const Bounds bounds = bounds_of(board);
     b.set_scan_order(scan_order(cell_item, bounds, copy_items, copies));
     Problem problem{name, std::move(b).build()};
     problem.notes = std::move(notes);

@@ -19,6 +19,9 @@ struct Placement {
     std::vector<Cell> cells;
 };
 
+// The greatest multiple of period at most value.
+int floor_multiple(int value, int period);
+
 // Translates the cells by a multiple of the lattice's period so that each coordinate's
 // minimum lies in [0, period), then sorts them: two shapes that differ by a translation become equal.
 void normalise(std::vector<Cell>& cells, const Lattice& lattice);

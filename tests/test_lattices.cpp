@@ -3,6 +3,7 @@
 // of polysticks on boards counted by hand, and the print/parse round trip.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
 #include "polyform.hpp"
@@ -94,6 +95,60 @@ TEST_CASE("triangular lattice: 94 fixed, 19 one-sided, 12 free hexiamonds, and t
     CHECK(orientations(hexiamonds.front().cells, Orientations::free, false, triangles).size() == 6);
 }
 
+TEST_CASE("hexagonal lattice: 44 fixed, 10 one-sided, 7 free tetrahexes, 186, 33, 22 pentahexes; the piece files are complete",
+          "[polyform][lattice]") {
+    const Lattice& hexes = hex_lattice();
+    CHECK(hexes.maps(false).size() == 12);
+    const auto tetra = fixed_polyforms(hexes, 4);
+    CHECK(tetra.size() == 44);                                           // OEIS A001207
+    CHECK(classes(tetra, Orientations::one_sided, hexes).size() == 10);  // A006535
+    CHECK(classes(tetra, Orientations::free, hexes).size() == 7);        // A000228
+    const auto penta = fixed_polyforms(hexes, 5);
+    CHECK(penta.size() == 186);
+    CHECK(classes(penta, Orientations::one_sided, hexes).size() == 33);
+    CHECK(classes(penta, Orientations::free, hexes).size() == 22);
+    const auto tetrahexes = read_pieces_file(kPieces + "tetrahexes.txt", hexes);
+    check_complete(tetrahexes, tetra, hexes);
+    check_complete(read_pieces_file(kPieces + "pentahexes.txt", hexes), penta, hexes);
+    // The trihexes and tetrahexes file: the 3 free trihexes, then the same 7 tetrahexes.
+    auto both = read_pieces_file(kPieces + "polyhexes-3-4.txt", hexes);
+    REQUIRE(both.size() == 10);
+    check_complete({both.begin(), both.begin() + 3}, fixed_polyforms(hexes, 3), hexes);
+    check_complete({both.begin() + 3, both.end()}, tetra, hexes);
+    // The bar turns three ways; the propeller (Y) has the triangle's symmetries: two.
+    const auto named = [&](const std::string& name) {
+        return std::find_if(tetrahexes.begin(), tetrahexes.end(), [&](const Piece& p) { return p.name == name; })->cells;
+    };
+    CHECK(orientations(named("I"), Orientations::free, false, hexes).size() == 3);
+    CHECK(orientations(named("Y"), Orientations::free, false, hexes).size() == 2);
+}
+
+TEST_CASE("hexagon boards: rows offset by half a hexagon, their symmetry groups, misplaced hexagons refused", "[polyform][lattice]") {
+    const Lattice& hexes = hex_lattice();
+    CHECK(read_board("4x7", hexes).size() == 28);
+    const auto hexagon = parse_board("  X X\n X X X\n  X X\n", "h.txt", hexes);
+    REQUIRE(hexagon.size() == 7);
+    const auto one = parse_pieces("piece H\nX\n", "m.txt", hexes);
+    // The symmetries other than the identity: 11 of the hexagon, 1 (rot180) of a parallelogram,
+    // 5 of a triangle, 11 of the hexagon of side 4 as shipped.
+    const auto symmetries = [&](const std::vector<Cell>& board) {
+        return make_polyform(one, board, Orientations::free, Copies::any(), "b", hexes).symmetries.size();
+    };
+    CHECK(symmetries(hexagon) == 11);
+    CHECK(symmetries(read_board("4x7", hexes)) == 1);
+    CHECK(symmetries(parse_board("X X X\n X X\n  X\n", "t.txt", hexes)) == 5);
+    CHECK(symmetries(read_board(XCOUNT_SOURCE_DIR "/problems/boards/hexagon-4.txt", hexes)) == 11);
+    // The monohex tiles any board once. The 2x2 rhombus's short diagonal joins two of its
+    // hexagons, its long one does not: the dihex tiles it in 2 ways (two pairs of parallel sides).
+    CHECK(Dancer(make_polyform(one, hexagon, Orientations::free, Copies::any(), "b", hexes).matrix).count().solutions == 1);
+    const auto two = parse_pieces("piece D\nX X\n", "d.txt", hexes);
+    CHECK(Dancer(make_polyform(two, read_board("2x2", hexes), Orientations::free, Copies::any(), "b", hexes).matrix).count().solutions ==
+          2);
+    CHECK_THROWS_WITH(parse_board("XX\n", "bad.txt", hexes),
+                      Catch::Contains("bad.txt:1: board, column 2: a hexagon sits where its column and row add up to an even number"));
+    CHECK_THROWS_WITH(parse_pieces("piece A\nX   X\n", "a.txt", hexes), "a.txt:1: piece 'A' is not connected");
+}
+
 TEST_CASE("edge lattice: 16 free tetrasticks, and the piece file is complete", "[polyform][lattice]") {
     const Lattice& edges = edge_lattice();
     CHECK(classes(fixed_polyforms(edges, 2), Orientations::free, edges).size() == 2);  // OEIS A019988
@@ -131,9 +186,11 @@ TEST_CASE("polysticks never cross: straight sticks on a 2x2 grid must cross in t
     CHECK(both.matrix.primary_count() == 12);
 }
 
-TEST_CASE("hexiamond and tetrastick files print and parse back; bad edges are refused", "[polyform][lattice][bad-input]") {
-    for (const Lattice* lattice : {&triangle_lattice(), &edge_lattice()}) {
-        const auto pieces = read_pieces_file(kPieces + (lattice == &edge_lattice() ? "tetrasticks.txt" : "hexiamonds.txt"), *lattice);
+TEST_CASE("hexiamond, tetrastick and pentahex files print and parse back; bad edges are refused", "[polyform][lattice][bad-input]") {
+    const std::vector<std::pair<const Lattice*, std::string>> files = {
+        {&triangle_lattice(), "hexiamonds.txt"}, {&edge_lattice(), "tetrasticks.txt"}, {&hex_lattice(), "pentahexes.txt"}};
+    for (const auto& [lattice, file] : files) {
+        const auto pieces = read_pieces_file(kPieces + file, *lattice);
         const auto again = parse_pieces(format_pieces(pieces, *lattice), "printed", *lattice);
         REQUIRE(again.size() == pieces.size());
         for (std::size_t k = 0; k < pieces.size(); ++k) CHECK(again[k].cells == pieces[k].cells);

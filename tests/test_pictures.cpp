@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -141,6 +142,30 @@ TEST_CASE("hexiamonds and Soma pictures: triangles in the plane, one panel per l
             for (const auto& loop : piece.loops) a += area(loop);
         CHECK(a == Approx(9));
     }
+}
+
+TEST_CASE("polyhexes are drawn as hexagons: each piece's area and the corners of its outline", "[picture]") {
+    const Lattice& hexes = hex_lattice();
+    const Problem p = make_polyform(read_pieces_file(kPieces + "polyhexes-3-4.txt", hexes),
+                                    read_board(XCOUNT_SOURCE_DIR "/problems/boards/hexagon-4.txt", hexes), Orientations::free,
+                                    Copies::once(), "hexagon", hexes);
+    const Picture picture = p.picture(first_solution(p));
+    REQUIRE(picture.panels.size() == 1);
+    REQUIRE(picture.panels[0].pieces.size() == 10);
+    const double hexagon = std::sqrt(3.0) / 2;  // centres 1 apart
+    double total = 0;
+    for (const PieceShape& piece : picture.panels[0].pieces) {
+        REQUIRE(piece.loops.size() == 1);
+        const double a = area(piece.loops[0]);
+        total += a;
+        const std::size_t cells = std::islower(static_cast<unsigned char>(piece.label[0])) ? 3 : 4;
+        CHECK(a == Approx(static_cast<double>(cells) * hexagon));
+        // No two edges of a hexagon's outline are in line: a corner per edge, 6 a hexagon less
+        // 2 per shared side (the bar shares 3, the compact O 5).
+        if (piece.label == "I") CHECK(piece.loops[0].size() == 18);
+        if (piece.label == "O") CHECK(piece.loops[0].size() == 14);
+    }
+    CHECK(total == Approx(37 * hexagon));
 }
 
 TEST_CASE("polysticks are drawn as unit strokes, four per tetrastick", "[picture]") {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "polyform.hpp"
 #include "xcount/error.hpp"
@@ -11,18 +12,19 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace xcount;
     const std::string text(reinterpret_cast<const char*>(data), size);
-    const char* unit_piece[] = {"piece A\nX\n", "piece A\nX\n", "piece A\n+-+\n"};
-    int which = 0;
-    for (const Lattice* lattice : {&square_lattice(), &triangle_lattice(), &edge_lattice()}) {
+    const std::pair<const Lattice*, const char*> lattices[] = {{&square_lattice(), "piece A\nX\n"},
+                                                               {&triangle_lattice(), "piece A\nX\n"},
+                                                               {&edge_lattice(), "piece A\n+-+\n"},
+                                                               {&hex_lattice(), "piece A\nX\n"}};
+    for (const auto& [lattice, unit_piece] : lattices) {
         try {
             const auto board = parse_board(text, "fuzz.txt", *lattice);
             if (board.size() > 400) continue;
-            const auto piece = parse_pieces(unit_piece[which], "unit", *lattice);
+            const auto piece = parse_pieces(unit_piece, "unit", *lattice);
             const Problem p = make_polyform(piece, board, Orientations::free, Copies::any(), "fuzz", *lattice);
             if (p.matrix.primary_count() != board.size()) throw std::logic_error("a board cell is not an item");
         } catch (const InputError&) {
         }
-        ++which;
     }
     return 0;
 }

@@ -11,7 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace xcount;
     const std::string text(reinterpret_cast<const char*>(data), size);
-    for (const Lattice* lattice : {&square_lattice(), &triangle_lattice(), &edge_lattice()}) {
+    for (const Lattice* lattice : {&square_lattice(), &triangle_lattice(), &edge_lattice(), &hex_lattice()}) {
         try {
             const auto pieces = parse_pieces(text, "fuzz.txt", *lattice);
             const auto again = parse_pieces(format_pieces(pieces, *lattice), "printed", *lattice);
