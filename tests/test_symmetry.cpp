@@ -4,6 +4,7 @@
 
 #include <numeric>
 #include <set>
+#include <sstream>
 
 #include "helpers.hpp"
 #include "langford.hpp"
@@ -11,6 +12,7 @@
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
+#include "xcount/dlx_format.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -137,6 +139,20 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
             }
     }
     CHECK(two_levels >= 2);  // Scott's board and odd queens reduce again below symmetric placements
+}
+
+TEST_CASE("a symmetry of a matrix with colours must keep every item's colour", "[symmetry][colours]") {
+    // A and B, each with X red or green: 2 solutions (both red, both green).
+    std::istringstream text("A B | X\nA X:r\nB X:r\nA X:g\nB X:g\n");
+    const Matrix m = read_dlx(text, "two.dlx");
+    // Swapping A and B keeps the colours: a symmetry, each solution fixed by it.
+    const Symmetry swap{"swap", {1, 0, 3, 2}, {}};
+    CHECK(Group::generate(m, {swap}).order() == 2);
+    // Swapping A and B while exchanging red for green takes "A X:r" to "B X:g": the items
+    // follow, the colours do not, and the map is refused.
+    const Symmetry recolour{"recolour", {3, 2, 1, 0}, {}};
+    CHECK_THROWS_WITH(Group::generate(m, {recolour}),
+                      Catch::Contains("symmetry 'recolour' is not an automorphism: option 0 (A X:r) goes to option 3 (B X:g)"));
 }
 
 TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[symmetry][bad-input]") {

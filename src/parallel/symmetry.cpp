@@ -12,7 +12,7 @@ namespace {
 std::string describe(const Matrix& m, OptionId o) {
     std::string text = "option " + std::to_string(o) + " (";
     const auto items = m.option(o);
-    for (std::size_t k = 0; k < items.size(); ++k) text += (k ? " " : "") + m.item(items[k]).name;
+    for (std::size_t k = 0; k < items.size(); ++k) text += (k ? " " : "") + m.item_text(o, k);
     return text + ")";
 }
 
@@ -36,15 +36,21 @@ void check_automorphism(const Matrix& m, const Symmetry& g) {
         if (m.is_primary(static_cast<ItemId>(i)) != m.is_primary(g.items[i]))
             throw InputError(who + "maps primary and secondary items onto each other (item " +
                              quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
-    std::vector<ItemId> mapped, target;
+    // Each option's items with their colours (0 where none): an image must give each item's
+    // image the same colour, or a solution could go to a set of options that is none.
+    const auto coloured_items = [&m](OptionId o, const std::vector<ItemId>* through, std::vector<std::pair<ItemId, ColourId>>& out) {
+        const auto items = m.option(o);
+        const auto colours = m.option_colours(o);
+        out.clear();
+        for (std::size_t k = 0; k < items.size(); ++k)
+            out.emplace_back(through ? (*through)[static_cast<std::size_t>(items[k])] : items[k], colours.empty() ? 0 : colours[k]);
+        std::sort(out.begin(), out.end());
+    };
+    std::vector<std::pair<ItemId, ColourId>> mapped, target;
     for (std::size_t k = 0; k < m.option_count(); ++k) {
         const auto o = static_cast<OptionId>(k);
-        mapped.clear();
-        for (ItemId i : m.option(o)) mapped.push_back(g.items[static_cast<std::size_t>(i)]);
-        const auto t = m.option(g.options[k]);
-        target.assign(t.begin(), t.end());
-        std::sort(mapped.begin(), mapped.end());
-        std::sort(target.begin(), target.end());
+        coloured_items(o, &g.items, mapped);
+        coloured_items(g.options[k], nullptr, target);
         if (mapped != target) throw InputError(who + "is not an automorphism: " + describe(m, o) + " goes to " + describe(m, g.options[k]));
     }
 }
