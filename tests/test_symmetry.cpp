@@ -9,6 +9,7 @@
 #include "helpers.hpp"
 #include "langford.hpp"
 #include "latin.hpp"
+#include "macmahon.hpp"
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
@@ -57,7 +58,9 @@ std::size_t orbit_count(const Matrix& m, const Group& g) {
 
 TEST_CASE("Burnside: the sum of Fix(g) over |G| equals the brute-force orbit count", "[symmetry]") {
     bool some_symmetric = false;
-    for (const Problem& p : models_with_groups()) {
+    auto problems = models_with_groups();
+    problems.push_back(make_macmahon(2, 2, 3, -1, EdgeRule::colours));  // colours; a reflection turns squares over
+    for (const Problem& p : problems) {
         INFO(p.name);
         const Group g = Group::generate(p.matrix, p.symmetries);
         const RunReport r = run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});

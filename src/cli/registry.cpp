@@ -8,6 +8,7 @@
 #include "data_files.hpp"
 #include "langford.hpp"
 #include "latin.hpp"
+#include "macmahon.hpp"
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "sudoku.hpp"
@@ -94,6 +95,45 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
     return {options, options * (2 * cells + 1)};  // a piece item, its cells, and at most as many crossings
 }
 
+void declare_macmahon(po::options_description& o) {
+    o.add_options()("colours", po::value<int>()->default_value(3), "edge colours, 1..8 (3: MacMahon's 24 squares)")(
+        "board", po::value<std::string>(), "RxC with one cell per square (default: the squarest, 4x6 for 3 colours)")(
+        "border", po::value<std::string>()->default_value("0"), "the border's colour, or any")(
+        "edges", po::value<std::string>()->default_value("colours"),
+        "how neighbouring edges are made to agree: colours (DLX2's colours; dlx engine) or exact (plain exact cover; every "
+        "engine)");
+}
+
+// The squarest R x C with R * C = cells and R <= C.
+std::pair<int, int> squarest(int cells) {
+    int rows = 1;
+    for (int r = 1; r * r <= cells; ++r)
+        if (cells % r == 0) rows = r;
+    return {rows, cells / rows};
+}
+
+Problem build_macmahon(const po::variables_map& v) {
+    const int colours = v["colours"].as<int>();
+    if (colours < 1 || colours > 8) throw InputError("macmahon: --colours must be between 1 and 8, not " + std::to_string(colours));
+    auto [rows, columns] = squarest(colours * (colours + 1) * (colours * colours - colours + 2) / 4);
+    if (v.count("board")) try {
+            std::tie(rows, columns) = parse_box(v["board"].as<std::string>());
+        } catch (const InputError&) {
+            throw InputError("--board must be RxC (such as 4x6), not " + quote_name(v["board"].as<std::string>()));
+        }
+    const std::string border = v["border"].as<std::string>(), edges = v["edges"].as<std::string>();
+    int border_colour = -1;
+    if (border != "any") {
+        const auto c = parse_count(border);
+        if (!c || *c >= static_cast<std::uint64_t>(colours))
+            throw InputError("macmahon: --border must be a colour 0.." + std::to_string(colours - 1) + " or any, not " +
+                             quote_name(border));
+        border_colour = static_cast<int>(*c);
+    }
+    if (edges != "colours" && edges != "exact") throw InputError("--edges must be colours or exact, not " + quote_name(edges));
+    return make_macmahon(colours, rows, columns, border_colour, edges == "exact" ? EdgeRule::exact : EdgeRule::colours);
+}
+
 void declare_sudoku(po::options_description& o) {
     o.add_options()("box", po::value<std::string>()->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
         "givens", po::value<std::string>(), "the puzzle: n*n cells in row order, . for empty")(
@@ -172,6 +212,12 @@ const std::vector<Model>& models() {
         {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)", declare_polyform,
          [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, edge_lattice()); }},
+        {"macmahon", "MacMahon's coloured squares: every square with n edge colours once, neighbouring edges agreeing", declare_macmahon,
+         build_macmahon,
+         [](const po::variables_map& v) {
+             const double n = v["colours"].as<int>(), squares = n * (n + 1) * (n * n - n + 2) / 4;
+             return MatrixSize{squares * squares * 4, squares * squares * 4 * (2 + 4 * n)};
+         }},
         {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku,
          [](const po::variables_map& v) {
              const auto [rows, cols] = parse_box(v["box"].as<std::string>());
