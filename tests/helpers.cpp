@@ -24,13 +24,17 @@ Count brute_force_count(const Matrix& m) {
             for (std::size_t j = 0; j < items.size(); ++j) {
                 const auto i = static_cast<std::size_t>(items[j]);
                 ++used[i];
+                if (m.is_primary(items[j])) continue;  // counted against its bounds below
                 const ColourId c = colours.empty() ? 0 : colours[j];
                 if (colour[i] != kUnset && (colour[i] != c || c == 0)) agree = false;
                 colour[i] = c;
             }
         }
         bool ok = agree;
-        for (std::size_t i = 0; i < m.item_count() && ok; ++i) ok = !m.is_primary(static_cast<ItemId>(i)) || used[i] == 1;
+        for (std::size_t i = 0; i < m.item_count() && ok; ++i) {
+            const Matrix::Bounds b = m.item_bounds(static_cast<ItemId>(i));
+            ok = !m.is_primary(static_cast<ItemId>(i)) || (used[i] >= static_cast<int>(b.lo) && used[i] <= static_cast<int>(b.hi));
+        }
         solutions += ok ? 1 : 0;
     }
     return solutions;

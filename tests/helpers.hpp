@@ -41,8 +41,8 @@ inline const char* const kKnuthColourExample =
     "A B C | X Y\n"
     "A B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
 
-// Counts solutions by trying every subset of options (at most 20 options); colours as the
-// matrix gives them (Matrix::has_colours).
+// Counts solutions by trying every subset of options (at most 20 options); colours and
+// multiplicities as the matrix gives them (Matrix::has_colours, Matrix::item_bounds).
 Count brute_force_count(const Matrix& m);
 
 // A whole count on a fresh Engine under `choice`, which must leave the engine as it found it.

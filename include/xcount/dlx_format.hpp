@@ -6,8 +6,10 @@
 //     a d g x
 //
 // Blank lines are skipped. Names are any run of non-blank characters other than ':' and '|';
-// unlike DLX1 they may be longer than 8 characters. Colours (item:c) and multiplicities
-// (a:b|item) belong to Knuth's later programs and are refused with a message saying so.
+// unlike DLX1 they may be longer than 8 characters. Knuth's later programs' additions are
+// read too: a colour on a secondary item of an option (`x:c`, DLX2) and a multiplicity on a
+// primary item of the item line (`lo:hi|a` or `n|a`, DLX3: digits just before a bar that has
+// a name after it).
 // Every error is an InputError "FILE:LINE:COLUMN: reason".
 #pragma once
 

@@ -24,6 +24,11 @@
 // `X:red` in the DLX format. Options that give an item a colour may share it when they all give
 // it the same one; an option that holds it without a colour holds it alone. Colour 0 is none;
 // a primary item never takes one.
+//
+// Multiplicities (Knuth's DLX3, Algorithm M): a primary item may have to be covered between lo
+// and hi times instead of once, written `lo:hi|X` or `n|X` on the item line. The engines take
+// only matrices without them; expand_multiplicities (multiplicity.hpp) turns one into an
+// exact-cover problem whose solutions are those of the original, one for one.
 #pragma once
 
 #include <cstdint>
@@ -80,6 +85,13 @@ public:
     // An item of an option as the DLX format writes it: its name, and ":colour" where it has one.
     std::string item_text(OptionId option, std::size_t k) const;
 
+    struct Bounds {
+        std::uint32_t lo = 1, hi = 1;
+        bool operator==(const Bounds&) const = default;
+    };
+    bool has_multiplicities() const { return !bounds_.empty(); }
+    Bounds item_bounds(ItemId id) const { return bounds_.empty() ? Bounds{} : bounds_[static_cast<std::size_t>(id)]; }
+
     // A hash of every item (name, kind) and option (and colour, where there are any), in
     // order: equal matrices, equal hashes.
     std::uint64_t fingerprint() const;
@@ -104,6 +116,7 @@ private:
     std::size_t primary_count_ = 0;
     std::vector<std::string> warnings_;
     std::vector<ItemId> scan_order_;
+    std::vector<Bounds> bounds_;  // per item; empty: every item plain
 };
 
 class MatrixBuilder {
@@ -123,6 +136,10 @@ public:
     // The id of the colour of that name, new or not (MatrixError when the DLX format could not
     // write the name).
     ColourId colour(const std::string& name);
+
+    // A primary item to be covered between lo and hi times, 0 <= lo <= hi, hi >= 1
+    // (MatrixError otherwise, or for a secondary item).
+    void set_bounds(ItemId id, std::uint32_t lo, std::uint32_t hi);
 
     // The primary items in the order the scan rule takes them (each exactly once; MatrixError
     // otherwise). Without it, build() derives one (see Matrix::scan_order).

@@ -209,7 +209,10 @@ public:
     void set_profile(LevelProfile* profile) { profile_ = profile; }  // nullptr: none (the default)
 
 protected:
-    explicit SearchSkeleton(const Matrix& matrix) : scan_(matrix) {}
+    explicit SearchSkeleton(const Matrix& matrix) : scan_(matrix) {
+        if (matrix.has_multiplicities())
+            throw InputError("the engines take no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
+    }
 
     Engine& engine() { return static_cast<Engine&>(*this); }
     const Engine& engine() const { return static_cast<const Engine&>(*this); }

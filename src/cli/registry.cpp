@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "commands.hpp"
 #include "data_files.hpp"
 #include "langford.hpp"
 #include "latin.hpp"
@@ -14,6 +16,7 @@
 #include "sudoku.hpp"
 #include "xcount/count.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/multiplicity.hpp"
 #include "xcount/text_file.hpp"
 
 namespace po = boost::program_options;
@@ -263,16 +266,46 @@ MatrixSize estimate_problem(const std::string& spec, const po::variables_map& va
     return {static_cast<double>(bytes) / 2, static_cast<double>(bytes) / 2};
 }
 
+namespace {
+
+// A DLX file's problem; with multiplicities, the exact-cover problem they expand into, its
+// solutions shown as the file's own options.
+Problem dlx_problem(const std::string& name, Matrix matrix) {
+    if (!matrix.has_multiplicities()) return Problem{name, std::move(matrix), {}};
+    auto file = std::make_shared<const Matrix>(std::move(matrix));
+    auto expanded = std::make_shared<ExpandedMatrix>(expand_multiplicities(*file));
+    Problem p{name, std::move(expanded->matrix), {}};
+    p.notes.push_back("multiplicities: " + std::to_string(file->option_count()) + " options expand into " +
+                      std::to_string(p.matrix.option_count()) + " over " + std::to_string(p.matrix.item_count()) + " items");
+    p.line = [file, expanded](std::span<const OptionId> solution) {
+        std::string line;
+        for (OptionId o : solution)
+            if (const OptionId original = expanded->original[static_cast<std::size_t>(o)]; original >= 0)
+                line += (line.empty() ? "" : " ; ") + cli::option_text(*file, original);
+        return line;
+    };
+    p.render = [file, expanded](std::span<const OptionId> solution) {
+        std::string text = "as written:\n";
+        for (OptionId o : solution)
+            if (const OptionId original = expanded->original[static_cast<std::size_t>(o)]; original >= 0)
+                text += "  " + cli::option_text(*file, original) + "\n";
+        return text;
+    };
+    return p;
+}
+
+}  // namespace
+
 Problem load_problem(const std::string& spec, const po::variables_map& values) {
     if (const Model* model = find_model(spec)) return model->build(values);
-    if (spec == "-") return Problem{"stdin", read_dlx(std::cin, "stdin"), {}};  // Knuth's programs read standard input
+    if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"));  // Knuth's programs read standard input
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec)) {
         std::string names;
         for (const Model& model : models()) names += (names.empty() ? "" : ", ") + model.name;
         throw InputError("'" + spec + "' is neither a model (" + names + ") nor an existing DLX file");
     }
-    return Problem{spec, read_dlx_file(spec), {}};
+    return dlx_problem(spec, read_dlx_file(spec));
 }
 
 }  // namespace xcount

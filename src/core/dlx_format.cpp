@@ -1,5 +1,6 @@
 #include "xcount/dlx_format.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -84,16 +85,51 @@ private:
                 }
                 const std::size_t start = k;
                 while (k < token.text.size() && token.text[k] != '|') ++k;
-                add_item(token.text.substr(start, k - start), token.column + static_cast<long>(start), kind);
+                const std::string part = token.text.substr(start, k - start);
+                // DLX3's multiplicity, "lo:hi|X" or "n|X": digits (and a colon) just before a bar
+                // with a name after it.
+                const bool named_after = k + 1 < token.text.size() && token.text[k + 1] != '|';
+                if (bar_seen && named_after && is_multiplicity(part))
+                    fail(token.column + static_cast<long>(start), quote_name(token.text) + ": only a primary item takes a multiplicity");
+                if (!bar_seen && named_after && is_multiplicity(part)) {
+                    const std::size_t name_start = k + 1;
+                    std::size_t end = name_start;
+                    while (end < token.text.size() && token.text[end] != '|') ++end;
+                    add_item(token.text.substr(name_start, end - name_start), token.column + static_cast<long>(name_start), kind);
+                    set_multiplicity(part, token.column + static_cast<long>(start));
+                    k = end;
+                    continue;
+                }
+                add_item(part, token.column + static_cast<long>(start), kind);
             }
         }
         if (primary_ == 0) fail(1, "no primary items: the item line must start with one");
     }
 
-    void add_item(const std::string& name, long column, Kind kind) {
-        if (name.find(':') != std::string::npos) {
-            fail(column, "item " + quote_name(name) + ": multiplicities (a:b|item) are not supported by xcount's DLX reader");
+    static bool is_multiplicity(const std::string& text) {
+        const std::size_t colon = text.find(':');
+        const auto digits = [](const std::string& t) {
+            return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+        };
+        if (colon == std::string::npos) return digits(text);
+        return digits(text.substr(0, colon)) && digits(text.substr(colon + 1));
+    }
+
+    // The item just added gets the bounds "lo:hi" or "n".
+    void set_multiplicity(const std::string& text, long column) {
+        const std::size_t colon = text.find(':');
+        const auto lo = static_cast<std::uint32_t>(std::stoul(text.substr(0, colon)));
+        const auto hi = colon == std::string::npos ? lo : static_cast<std::uint32_t>(std::stoul(text.substr(colon + 1)));
+        try {
+            builder_.set_bounds(static_cast<ItemId>(builder_.item_count() - 1), lo, hi);
+        } catch (const MatrixError& e) {
+            fail(column, e.what());
         }
+    }
+
+    void add_item(const std::string& name, long column, Kind kind) {
+        if (name.find(':') != std::string::npos)
+            fail(column, "item " + quote_name(name) + ": a multiplicity is written lo:hi|item, an item name has no ':'");
         if (builder_.find_item(name)) fail(column, "duplicate item name " + quote_name(name));
         builder_.add_item(name, kind);
         if (kind == Kind::primary) ++primary_;
@@ -173,7 +209,11 @@ void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comme
         for (std::size_t i = 0; i < matrix.item_count(); ++i) {
             const Item& item = matrix.item(static_cast<ItemId>(i));
             if (item.kind != kind) continue;
-            out << (first ? "" : " ") << item.name;
+            const Matrix::Bounds b = matrix.item_bounds(static_cast<ItemId>(i));
+            const std::string bounds =
+                b == Matrix::Bounds{} ? ""
+                                      : (b.lo == b.hi ? std::to_string(b.hi) : std::to_string(b.lo) + ":" + std::to_string(b.hi)) + "|";
+            out << (first ? "" : " ") << bounds << item.name;
             first = false;
         }
     }

@@ -47,7 +47,21 @@ std::uint64_t Matrix::fingerprint() const {
     // keeps the fingerprint it always had.
     if (has_colours())
         for (ColourId c : option_colours_) h.add(colour_names_[c]);
+    for (const Matrix::Bounds& b : bounds_) h.add(std::uint64_t{b.lo}).add(std::uint64_t{b.hi});
     return h.value();
+}
+
+void MatrixBuilder::set_bounds(ItemId id, std::uint32_t lo, std::uint32_t hi) {
+    const Item& item = matrix_.item(id);
+    if (item.kind != Kind::primary)
+        throw MatrixError("item " + quote_name(item.name) + " is secondary: only a primary item takes a multiplicity", -1);
+    if (hi == 0 || lo > hi)
+        throw MatrixError("item " + quote_name(item.name) + ": a multiplicity lo:hi needs 0 <= lo <= hi and hi >= 1, not " +
+                              std::to_string(lo) + ":" + std::to_string(hi),
+                          -1);
+    if (lo == 1 && hi == 1) return;
+    if (matrix_.bounds_.empty()) matrix_.bounds_.resize(matrix_.item_count());
+    matrix_.bounds_[static_cast<std::size_t>(id)] = {lo, hi};
 }
 
 ItemId MatrixBuilder::add_item(std::string name, Kind kind) {
@@ -60,6 +74,7 @@ ItemId MatrixBuilder::add_item(std::string name, Kind kind) {
     const auto id = static_cast<ItemId>(matrix_.items_.size());
     matrix_.index_.emplace(name, id);
     matrix_.items_.push_back({std::move(name), kind});
+    if (!matrix_.bounds_.empty()) matrix_.bounds_.emplace_back();
     if (kind == Kind::primary) ++matrix_.primary_count_;
     seen_.push_back(0);
     return id;

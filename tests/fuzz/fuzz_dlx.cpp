@@ -2,8 +2,8 @@
 // (solution and node limits keep each input fast): when the search finished below the limits
 // the counts, updates and nodes must agree, and each engine must be restored exactly. The bits
 // engine tries options in the dancer's order, so it must match it even when stopped. A matrix
-// with colours is counted by the dancer under two rules, which must agree. Only InputError may
-// escape the reader.
+// with colours is counted by the dancer under two rules, which must agree; one with
+// multiplicities through its expansion. Only InputError may escape the reader.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -15,13 +15,18 @@
 #include "xcount/dancer.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/error.hpp"
+#include "xcount/multiplicity.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace xcount;
     std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
     try {
-        const Matrix m = read_dlx(in, "fuzz.dlx");
-        if (m.node_count() > 2000) return 0;
+        const Matrix read = read_dlx(in, "fuzz.dlx");
+        if (read.node_count() > 2000) return 0;
+        // Multiplicities are counted through their expansion, which must be a plain matrix.
+        const Matrix m = expand_multiplicities(read).matrix;
+        if (m.has_multiplicities()) throw std::logic_error("the expansion left a multiplicity");
+        if (m.node_count() > 20000) return 0;
         // A small matrix can still have a huge tree; the node limit keeps every input fast.
         const Limits limits{.max_solutions = 64, .max_nodes = 200000};
         if (m.has_colours()) {  // the dancer alone takes colours: two of its trees must agree
