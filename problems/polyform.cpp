@@ -11,6 +11,7 @@
 
 #include "polyform_parts.hpp"
 #include "xcount/count.hpp"
+#include "xcount/multiplicity.hpp"
 
 namespace xcount {
 
@@ -201,18 +202,14 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     check_fit(pieces, board, copies, lattice);
     const bool three_d = is_three_d(board);
     MatrixBuilder b;
-    // With k copies each copy is an item of its own ("T", "T#2", ...): every tiling is then
-    // found k! times per piece, which Problem::overcount divides out.
+    // A piece item each (none for any number of copies); with k copies it must be covered k
+    // times, a multiplicity that the matrix expands below, so each tiling is found once.
     std::vector<std::vector<ItemId>> copy_items(pieces.size());
-    Count overcount = 1;
-    for (std::size_t k = 0; k < pieces.size(); ++k)
-        for (int c = 1; c <= copies.each; ++c) {
-            copy_items[k].push_back(
-                b.add_item(pieces[k].name + (c == 1 ? "" : "#" + std::to_string(c)), copies.at_most ? Kind::secondary : Kind::primary));
-            if (__builtin_mul_overflow(overcount, static_cast<Count>(c), &overcount))
-                throw InputError("--copies " + std::to_string(copies.each) + " with " + std::to_string(pieces.size()) +
-                                 " pieces: every tiling would be found " + std::to_string(copies.each) + "!^" +
-                                 std::to_string(pieces.size()) + " times, more than a 128-bit count holds; use fewer copies or pieces");
+    if (!copies.unlimited())
+        for (std::size_t k = 0; k < pieces.size(); ++k) {
+            copy_items[k].push_back(b.add_item(pieces[k].name, copies.at_most ? Kind::secondary : Kind::primary));
+            if (copies.each > 1)
+                b.set_bounds(copy_items[k].back(), static_cast<std::uint32_t>(copies.each), static_cast<std::uint32_t>(copies.each));
         }
     std::map<Cell, ItemId> cell_item;
     for (const Cell& c : board)
@@ -232,19 +229,23 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 std::vector<ItemId> option(1);
                 for (const Cell& c : cells) option.push_back(cell_item.at(c));
                 for (const Cell& point : lattice.crossings(cells)) option.push_back(crossing_item.at(point));
-                const std::vector<ItemId> labels = copies.unlimited() ? std::vector<ItemId>{-1} : copy_items[k];
-                for (ItemId label : labels) {
-                    if (label >= 0) option[0] = label;
-                    b.add_option(std::span<const ItemId>(option).subspan(label >= 0 ? 0 : 1));
-                    placements->push_back({pieces[k].name[0], k, cells});
-                }
+                if (!copies.unlimited()) option[0] = copy_items[k][0];
+                b.add_option(std::span<const ItemId>(option).subspan(copies.unlimited() ? 1 : 0));
+                placements->push_back({pieces[k].name[0], k, cells});
             }
     }
     b.set_scan_order(scan_order(cell_item, bounds, copy_items, copies));
-    Problem problem{name, std::move(b).build()};
+    Matrix matrix = std::move(b).build();
+    if (copies.each > 1) {  // the expansion's options, each the placement it came from
+        ExpandedMatrix expanded = expand_multiplicities(matrix);
+        auto each = std::make_shared<std::vector<Placement>>();
+        for (OptionId original : expanded.original) each->push_back((*placements)[static_cast<std::size_t>(original)]);
+        placements = std::move(each);
+        matrix = std::move(expanded.matrix);
+    }
+    Problem problem{name, std::move(matrix)};
     problem.notes = std::move(notes);
-    problem.prefers_scan = !three_d && is_narrow(bounds);
-    problem.overcount = overcount;
+    problem.prefers_scan = !three_d && is_narrow(bounds) && copies.each <= 1;
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
     problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;

@@ -12,7 +12,8 @@
 // lattice), or those of determinant +1 for one-sided pieces (4, 24, 6), or the identity for
 // fixed ones; duplicate shapes are removed (12 free pentominoes: 63 orientations).
 // With copies = any there are no piece items: any number of each piece (domino tilings).
-// With k copies each copy has its own item, and Problem::overcount = (k!)^pieces.
+// With k copies the piece item must be covered k times, a multiplicity that the matrix is
+// expanded from (multiplicity.hpp), so that each tiling is found once.
 //
 // Piece file (problems/pieces/): "piece NAME" then rows, X a cell and . none; "+" starts the
 // next layer; '#' starts a comment line. Board: "RxC", "AxBxC" (x y z as columns, rows,
