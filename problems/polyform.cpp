@@ -236,14 +236,17 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     }
     b.set_scan_order(scan_order(cell_item, bounds, copy_items, copies));
     Matrix matrix = std::move(b).build();
+    std::shared_ptr<const Matrix> as_written;
     if (copies.each > 1) {  // the expansion's options, each the placement it came from
         ExpandedMatrix expanded = expand_multiplicities(matrix);
+        as_written = std::make_shared<const Matrix>(matrix);
         auto each = std::make_shared<std::vector<Placement>>();
         for (OptionId original : expanded.original) each->push_back((*placements)[static_cast<std::size_t>(original)]);
         placements = std::move(each);
         matrix = std::move(expanded.matrix);
     }
     Problem problem{name, std::move(matrix)};
+    problem.as_written = std::move(as_written);
     problem.notes = std::move(notes);
     problem.prefers_scan = !three_d && is_narrow(bounds) && copies.each <= 1;
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);

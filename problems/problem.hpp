@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ struct Problem {
     // Symmetries of the matrix (option permutations; item maps may be left for the engine to
     // derive). The engine closes them into a group; empty: none known.
     std::vector<Symmetry> symmetries = {};
+    // The matrix as the model states it, with multiplicities, where `matrix` is its expansion
+    // (export writes this one); null otherwise.
+    std::shared_ptr<const Matrix> as_written = {};
     // The model's verdict that the scan rule, in the matrix's scan order, searches a smaller
     // tree than mrv (count then walks it on the scan engine unless told otherwise).
     bool prefers_scan = false;

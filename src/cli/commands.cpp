@@ -174,12 +174,13 @@ int solve_command(const Problem& problem, const Settings& settings) {
 
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings) {
     const std::string comment = "xcount export " + spec + " (" + problem.name + ")";
+    const Matrix& matrix = problem.as_written ? *problem.as_written : problem.matrix;  // multiplicities as DLX3 writes them
     if (settings.out.empty() || settings.out == "-") {
-        write_dlx(std::cout, problem.matrix, comment);
+        write_dlx(std::cout, matrix, comment);
         return kExitOk;
     }
     std::ofstream out = open_output_file(settings.out);
-    write_dlx(out, problem.matrix, comment);
+    write_dlx(out, matrix, comment);
     out.close();
     if (!out) throw InputError(settings.out + ": write failed");
     return kExitOk;

@@ -275,6 +275,7 @@ Problem dlx_problem(const std::string& name, Matrix matrix) {
     auto file = std::make_shared<const Matrix>(std::move(matrix));
     auto expanded = std::make_shared<ExpandedMatrix>(expand_multiplicities(*file));
     Problem p{name, std::move(expanded->matrix), {}};
+    p.as_written = file;
     p.notes.push_back("multiplicities: " + std::to_string(file->option_count()) + " options expand into " +
                       std::to_string(p.matrix.option_count()) + " over " + std::to_string(p.matrix.item_count()) + " items");
     p.line = [file, expanded](std::span<const OptionId> solution) {
