@@ -91,6 +91,10 @@ TEST_CASE("multiplicities are written as DLX3 writes them and read back the same
     CHECK_THROWS_WITH(test::dlx("A 0|B\nA B\n"), Catch::Contains("hi >= 1, not 0:0"));
     CHECK_THROWS_WITH(test::dlx("A | 2|X\nA X\n"), Catch::Contains("test.dlx:1:5: '2|X': only a primary item takes a multiplicity"));
     CHECK_THROWS_WITH(test::dlx("A b:c\nA\n"), Catch::Contains("a multiplicity is written lo:hi|item"));
+    // A bound too large to expand is refused before anything is built.
+    const Matrix huge = test::dlx("A 999999999|B\nA B\nB\n");
+    CHECK_THROWS_WITH(expand_multiplicities(huge), "the multiplicities expand into more than 50000000 items or option items");
+    CHECK_THROWS_WITH(expand_multiplicities(test::dlx("3|A B\nA B\nA\nA\n"), 10), Catch::Contains("more than 10 items"));
 }
 
 TEST_CASE("multiplicities: the expansion counts what a brute force over option subsets counts, on every engine and split",

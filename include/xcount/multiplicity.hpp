@@ -29,7 +29,7 @@ struct ExpandedMatrix {
 };
 
 // The matrix itself (original[k] = k) when it has no multiplicities. InputError when the
-// expansion would pass 50 million option items.
-ExpandedMatrix expand_multiplicities(const Matrix& matrix);
+// expansion would pass `max_size` items or option items.
+ExpandedMatrix expand_multiplicities(const Matrix& matrix, std::size_t max_size = 50'000'000);
 
 }  // namespace xcount

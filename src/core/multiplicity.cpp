@@ -55,11 +55,12 @@ struct Copies {
     std::size_t places = 0;                  // m + 1: C's options, then "no more"
 };
 
-constexpr std::size_t kMaxOptionItems = 50'000'000;
-
 }  // namespace
 
-ExpandedMatrix expand_multiplicities(const Matrix& m) {
+ExpandedMatrix expand_multiplicities(const Matrix& m, std::size_t max_size) {
+    const auto too_large = [max_size] {
+        return InputError("the multiplicities expand into more than " + std::to_string(max_size) + " items or option items");
+    };
     ExpandedMatrix out;
     if (!m.has_multiplicities()) {
         out.matrix = m;
@@ -72,6 +73,12 @@ ExpandedMatrix expand_multiplicities(const Matrix& m) {
     for (std::size_t o = 0; o < m.option_count(); ++o)
         for (ItemId i : m.option(static_cast<OptionId>(o)))
             if (m.item_bounds(i) != Matrix::Bounds{}) place[o].push_back(++listed[static_cast<std::size_t>(i)]);
+
+    // The items to come: the copies, and a tree of about 2 (m + 1) nodes between each two.
+    double items = static_cast<double>(m.item_count());
+    for (std::size_t i = 0; i < m.item_count(); ++i)
+        items += m.item_bounds(static_cast<ItemId>(i)).hi * (1.0 + 2.0 * static_cast<double>(listed[i] + 1));
+    if (items > static_cast<double>(max_size)) throw too_large();
 
     MatrixBuilder b;
     std::vector<ItemId> plain(m.item_count(), -1);
@@ -103,30 +110,29 @@ ExpandedMatrix expand_multiplicities(const Matrix& m) {
         }
     }
 
-    std::vector<ItemId> items;
+    std::vector<ItemId> option_items;
     std::vector<ColourId> colours;
     std::size_t total = 0;
     const auto add = [&](OptionId original) {
-        total += items.size();
-        if (total > kMaxOptionItems)
-            throw InputError("the multiplicities expand into more than " + std::to_string(kMaxOptionItems) + " option items");
+        total += option_items.size();
+        if (total > max_size) throw too_large();
         if (m.has_colours())
-            b.add_option(items, colours);
+            b.add_option(option_items, colours);
         else
-            b.add_option(items);
+            b.add_option(option_items);
         out.original.push_back(original);
     };
     // Copy k of C at place `at`: its own item, then the order items towards copies k+1 and k-1.
     const auto hold_copy = [&](const Copies& c, std::uint32_t k, std::size_t at, bool real) {
-        items.push_back(c.copy[k - 1]);
+        option_items.push_back(c.copy[k - 1]);
         colours.push_back(0);
         const PlaceTree tree(c.places);
         nodes.clear();
         if (k < c.bounds.hi) tree.path(at, nodes);
-        for (std::size_t v : nodes) items.push_back(c.chain[k - 1][v]), colours.push_back(0);
+        for (std::size_t v : nodes) option_items.push_back(c.chain[k - 1][v]), colours.push_back(0);
         nodes.clear();
         if (real && k > 1) tree.cover(at, nodes);
-        for (std::size_t v : nodes) items.push_back(c.chain[k - 2][v]), colours.push_back(0);
+        for (std::size_t v : nodes) option_items.push_back(c.chain[k - 2][v]), colours.push_back(0);
     };
 
     std::vector<ItemId> held;  // the option's multiplicity items
@@ -139,11 +145,11 @@ ExpandedMatrix expand_multiplicities(const Matrix& m) {
             if (plain[static_cast<std::size_t>(i)] < 0) held.push_back(i);
         k.assign(held.size(), 1);
         for (;;) {  // every combination of copies, the last item's fastest
-            items.clear();
+            option_items.clear();
             colours.clear();
             for (std::size_t j = 0; j < option.size(); ++j)
                 if (const ItemId p = plain[static_cast<std::size_t>(option[j])]; p >= 0)
-                    items.push_back(p),
+                    option_items.push_back(p),
                         colours.push_back(option_colours.empty() || option_colours[j] == 0 ? 0
                                                                                            : b.colour(m.colour_name(option_colours[j])));
             for (std::size_t h = 0; h < held.size(); ++h) hold_copy(copies[static_cast<std::size_t>(held[h])], k[h], place[o][h], true);
@@ -157,7 +163,7 @@ ExpandedMatrix expand_multiplicities(const Matrix& m) {
     for (std::size_t i = 0; i < m.item_count(); ++i) {
         const Copies& c = copies[i];
         for (std::uint32_t copy = c.bounds.lo + 1; copy <= c.bounds.hi && !c.copy.empty(); ++copy) {
-            items.clear();
+            option_items.clear();
             colours.clear();
             hold_copy(c, copy, c.places, false);
             add(-1);

@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Matrix read = read_dlx(in, "fuzz.dlx");
         if (read.node_count() > 2000) return 0;
         // Multiplicities are counted through their expansion, which must be a plain matrix.
-        const Matrix m = expand_multiplicities(read).matrix;
+        const Matrix m = expand_multiplicities(read, 100000).matrix;
         if (m.has_multiplicities()) throw std::logic_error("the expansion left a multiplicity");
         if (m.node_count() > 20000) return 0;
         // A small matrix can still have a huge tree; the node limit keeps every input fast.
