@@ -1,6 +1,7 @@
 #include "lattice.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -130,6 +131,19 @@ public:
                 for (int down = 0; down < 2; ++down) cells.push_back({3 * a + 1 + down, 3 * b + 1 + down, 0});
         return cells;
     }
+    std::vector<Cell> hexagon(int side) const override {
+        // The triangles whose centroids lie within hex distance `side` of the point (side,
+        // side): max(|x|, |y|, |x + y|) <= side, in thirds.
+        std::vector<Cell> cells;
+        for (int b = 0; b < 2 * side; ++b)
+            for (int a = 0; a < 2 * side; ++a)
+                for (int down = 0; down < 2; ++down) {
+                    const int x = 3 * (a - side) + 1 + down, y = 3 * (b - side) + 1 + down;
+                    if (std::max({std::abs(x), std::abs(y), std::abs(x + y)}) <= 3 * side)
+                        cells.push_back({3 * a + 1 + down, 3 * b + 1 + down, 0});
+                }
+        return cells;
+    }
     std::vector<Corner> corners(const Cell& c) const override {
         const int down = floor_mod(c[0], 3) == 2 ? 1 : 0;
         const int a = floor_div(c[0] - 1 - down, 3), b = floor_div(c[1] - 1 - down, 3);
@@ -177,6 +191,14 @@ public:
         std::vector<Cell> cells;
         for (int r = 0; r < rows; ++r)
             for (int q = 0; q < columns; ++q) cells.push_back({q, r, 0});
+        return cells;
+    }
+    std::vector<Cell> hexagon(int side) const override {
+        // The centres within hex distance side - 1 of (side - 1, side - 1).
+        std::vector<Cell> cells;
+        for (int r = 0; r < 2 * side - 1; ++r)
+            for (int q = 0; q < 2 * side - 1; ++q)
+                if (q + r >= side - 1 && q + r <= 3 * side - 3) cells.push_back({q, r, 0});
         return cells;
     }
     std::vector<Corner> corners(const Cell& c) const override {
@@ -252,6 +274,11 @@ public:
 };
 
 }  // namespace
+
+std::vector<Cell> Lattice::hexagon(int) const {
+    throw InputError("a hexagon is a board of the triangular or hexagonal lattice (polyiamond, polyhex), not of the " + name() +
+                     " lattice");
+}
 
 bool Lattice::adjacent(const Cell& a, const Cell& b) const {
     const auto near = neighbours(a);

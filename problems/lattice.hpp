@@ -67,6 +67,9 @@ public:
     }  // text between cells
     virtual std::string item_name(const Cell& c, bool three_d) const = 0;
     virtual std::vector<Cell> rectangle(int rows, int columns) const = 0;  // the "RxC" board
+    // The "hexagon:N" board, a regular hexagon of side N (triangular and hexagonal lattices;
+    // InputError on the others).
+    virtual std::vector<Cell> hexagon(int side) const;
     // Grid points a piece passes straight through (polysticks: where two pieces would cross).
     virtual std::vector<Cell> crossings(const std::vector<Cell>& cells) const {
         (void)cells;

@@ -52,7 +52,8 @@ struct Copies {
 
 std::vector<Piece> read_pieces_file(const std::string& path, const Lattice& lattice = square_lattice());
 std::vector<Piece> parse_pieces(const std::string& text, const std::string& source, const Lattice& lattice = square_lattice());
-// "6x10", "3x4x5" (square lattice only) or a board file.
+// "6x10", "3x4x5" (square lattice only), "hexagon:N" (triangular and hexagonal lattices) or a
+// board file.
 std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice = square_lattice());
 
 // The cells of a board file's text (X a cell, . a hole; "+" the next layer where layered).

@@ -184,6 +184,15 @@ std::vector<Piece> read_pieces_file(const std::string& path, const Lattice& latt
 }
 
 std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
+    if (spec.rfind("hexagon:", 0) == 0) {
+        const auto side = parse_count(spec.substr(8));
+        if (!side || *side < 1 || *side > 256) throw InputError("board " + quote_name(spec) + ": the side of a hexagon is 1..256");
+        try {
+            return lattice.hexagon(static_cast<int>(*side));
+        } catch (const InputError& e) {
+            throw InputError("board " + quote_name(spec) + ": " + e.what());
+        }
+    }
     std::vector<int> sizes;
     std::istringstream words(spec);
     std::string part;

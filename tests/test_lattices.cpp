@@ -144,6 +144,28 @@ TEST_CASE("hexagon boards: rows offset by half a hexagon, their symmetry groups,
     const auto two = parse_pieces("piece D\nX X\n", "d.txt", hexes);
     CHECK(Dancer(make_polyform(two, read_board("2x2", hexes), Orientations::free, Copies::any(), "b", hexes).matrix).count().solutions ==
           2);
+    // hexagon:N: 3N(N-1)+1 hexagons, the shipped side-4 board itself; 6N^2 triangles.
+    auto normalised = [](std::vector<Cell> cells) {
+        Cell low = cells[0];
+        for (const Cell& c : cells) low = {std::min(low[0], c[0]), std::min(low[1], c[1]), 0};
+        for (Cell& c : cells) c = {c[0] - low[0], c[1] - low[1], 0};
+        std::sort(cells.begin(), cells.end());
+        return cells;
+    };
+    CHECK(read_board("hexagon:1", hexes).size() == 1);
+    CHECK(read_board("hexagon:4", hexes).size() == 37);
+    CHECK(normalised(read_board("hexagon:4", hexes)) == normalised(read_board(XCOUNT_SOURCE_DIR "/problems/boards/hexagon-4.txt", hexes)));
+    CHECK(symmetries(read_board("hexagon:3", hexes)) == 11);
+    const Lattice& triangles = triangle_lattice();
+    for (int n = 1; n <= 4; ++n) CHECK(read_board("hexagon:" + std::to_string(n), triangles).size() == static_cast<std::size_t>(6 * n * n));
+    const auto triangle = parse_pieces("piece T\nX\n", "t.txt", triangles);
+    CHECK(
+        make_polyform(triangle, read_board("hexagon:2", triangles), Orientations::free, Copies::any(), "h", triangles).symmetries.size() ==
+        11);
+    CHECK_THROWS_WITH(read_board("hexagon:2"),
+                      "board 'hexagon:2': a hexagon is a board of the triangular or hexagonal lattice "
+                      "(polyiamond, polyhex), not of the square lattice");
+    CHECK_THROWS_WITH(read_board("hexagon:0", hexes), "board 'hexagon:0': the side of a hexagon is 1..256");
     CHECK_THROWS_WITH(parse_board("XX\n", "bad.txt", hexes),
                       Catch::Contains("bad.txt:1: board, column 2: a hexagon sits where its column and row add up to an even number"));
     CHECK_THROWS_WITH(parse_pieces("piece A\nX   X\n", "a.txt", hexes), "a.txt:1: piece 'A' is not connected");

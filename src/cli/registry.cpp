@@ -29,9 +29,9 @@ void declare_polyform(po::options_description& o) {
     o.add_options()("pieces", po::value<std::string>()->required(),
                     "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)")(
         "board", po::value<std::string>()->required(),
-        "RxC, AxBxC, a board file, or the name of a shipped one (scott-8x8; see problems/boards/)")(
-        "orientations", po::value<std::string>()->default_value("free"),
-        "free (rotations and reflections), one-sided (rotations only), fixed")(
+        "RxC, AxBxC, hexagon:N (triangles, hexagons), a board file, or the name of a shipped one (scott-8x8; see "
+        "problems/boards/)")("orientations", po::value<std::string>()->default_value("free"),
+                             "free (rotations and reflections), one-sided (rotations only), fixed")(
         "copies", po::value<std::string>()->default_value("once"),
         "once (each piece exactly once), at-most-once (a subset of the pieces fills the board), K (exactly K of each, "
         "1..16) or any (any number)")("omit", po::value<std::string>(), "leave out these pieces (names, comma-separated)");
