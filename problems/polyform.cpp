@@ -168,8 +168,8 @@ Bounds bounds_of(const std::vector<Cell>& board) {
 
 // The order of the scan engine: the board's cells along its short side (the coordinate of least
 // extent varies fastest), as the bitboard solvers fill a rectangle, then the pieces.
-std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bounds& bounds,
-                               const std::vector<std::vector<ItemId>>& copy_items, Copies copies) {
+std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bounds& bounds, const std::vector<ItemId>& piece_items,
+                               Copies copies) {
     std::array<std::size_t, std::tuple_size_v<Cell>> axes{};
     std::iota(axes.begin(), axes.end(), std::size_t{0});
     std::stable_sort(axes.begin(), axes.end(), [&](std::size_t a, std::size_t b) { return bounds.extent(a) > bounds.extent(b); });
@@ -181,8 +181,7 @@ std::vector<ItemId> scan_order(const std::map<Cell, ItemId>& cell_item, const Bo
     });
     std::vector<ItemId> order;
     for (const auto& cell : cells) order.push_back(cell.second);
-    if (!copies.at_most)
-        for (const auto& items : copy_items) order.insert(order.end(), items.begin(), items.end());
+    if (!copies.at_most) order.insert(order.end(), piece_items.begin(), piece_items.end());
     return order;
 }
 
@@ -204,12 +203,12 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     MatrixBuilder b;
     // A piece item each (none for any number of copies); with k copies it must be covered k
     // times, a multiplicity that the matrix expands below, so each tiling is found once.
-    std::vector<std::vector<ItemId>> copy_items(pieces.size());
+    std::vector<ItemId> piece_items;
     if (!copies.unlimited())
         for (std::size_t k = 0; k < pieces.size(); ++k) {
-            copy_items[k].push_back(b.add_item(pieces[k].name, copies.at_most ? Kind::secondary : Kind::primary));
+            piece_items.push_back(b.add_item(pieces[k].name, copies.at_most ? Kind::secondary : Kind::primary));
             if (copies.each > 1)
-                b.set_bounds(copy_items[k].back(), static_cast<std::uint32_t>(copies.each), static_cast<std::uint32_t>(copies.each));
+                b.set_bounds(piece_items.back(), static_cast<std::uint32_t>(copies.each), static_cast<std::uint32_t>(copies.each));
         }
     std::map<Cell, ItemId> cell_item;
     for (const Cell& c : board)
@@ -229,12 +228,12 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
                 std::vector<ItemId> option(1);
                 for (const Cell& c : cells) option.push_back(cell_item.at(c));
                 for (const Cell& point : lattice.crossings(cells)) option.push_back(crossing_item.at(point));
-                if (!copies.unlimited()) option[0] = copy_items[k][0];
+                if (!copies.unlimited()) option[0] = piece_items[k];
                 b.add_option(std::span<const ItemId>(option).subspan(copies.unlimited() ? 1 : 0));
                 placements->push_back({pieces[k].name[0], k, cells});
             }
     }
-    b.set_scan_order(scan_order(cell_item, bounds, copy_items, copies));
+    b.set_scan_order(scan_order(cell_item, bounds, piece_items, copies));
     Matrix matrix = std::move(b).build();
     std::shared_ptr<const Matrix> as_written;
     if (copies.each > 1) {  // the expansion's options, each the placement it came from
