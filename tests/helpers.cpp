@@ -6,10 +6,12 @@
 
 namespace xcount::test {
 
-Count brute_force_count(const Matrix& m) {
+Count brute_force_count(const Matrix& m) { return brute_force_solutions(m).size(); }
+
+std::vector<std::vector<OptionId>> brute_force_solutions(const Matrix& m) {
     const std::size_t n = m.option_count();
-    if (n > 20) throw std::logic_error("brute_force_count: too many options");
-    Count solutions = 0;
+    if (n > 20) throw std::logic_error("brute_force_solutions: too many options");
+    std::vector<std::vector<OptionId>> solutions;
     std::vector<int> used(m.item_count());
     constexpr ColourId kUnset = ~ColourId{0};
     std::vector<ColourId> colour(m.item_count());
@@ -35,7 +37,10 @@ Count brute_force_count(const Matrix& m) {
             const Matrix::Bounds b = m.item_bounds(static_cast<ItemId>(i));
             ok = !m.is_primary(static_cast<ItemId>(i)) || (used[i] >= static_cast<int>(b.lo) && used[i] <= static_cast<int>(b.hi));
         }
-        solutions += ok ? 1 : 0;
+        if (!ok) continue;
+        std::vector<OptionId>& found = solutions.emplace_back();
+        for (std::size_t k = 0; k < n; ++k)
+            if (subset >> k & 1u) found.push_back(static_cast<OptionId>(k));
     }
     return solutions;
 }

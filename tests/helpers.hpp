@@ -5,6 +5,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -44,6 +45,8 @@ inline const char* const kKnuthColourExample =
 // Counts solutions by trying every subset of options (at most 20 options); colours and
 // multiplicities as the matrix gives them (Matrix::has_colours, Matrix::item_bounds).
 Count brute_force_count(const Matrix& m);
+// The solutions themselves, each as its options in id order, in the order of their subsets.
+std::vector<std::vector<OptionId>> brute_force_solutions(const Matrix& m);
 
 // A whole count on a fresh Engine under `choice`, which must leave the engine as it found it.
 template <class Engine>

@@ -1,6 +1,7 @@
 // Multiplicities (Knuth's DLX3): read and written as `lo:hi|item`, counted through their
-// expansion into exact cover, checked against a brute-force count of option subsets on random
-// matrices (with and without colours) on every engine, split over threads.
+// expansion into exact cover and by the dancer's Algorithm M on the matrix as written, checked
+// against a brute force over option subsets on random matrices (with and without colours) on
+// every engine, split over threads and walked in slices.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -73,8 +74,42 @@ TEST_CASE("multiplicities: Knuth's example has one solution, A C X:1 Y:1, B X:1 
     });
     REQUIRE(found.size() == 1);
     CHECK(found[0] == std::vector<OptionId>{1, 3, 4});  // A C X:1 Y:1; B X:1; C Y:1
-    // The engines refuse the unexpanded matrix rather than count it as if every bound were 1.
-    CHECK_THROWS_WITH(Dancer(m), Catch::Contains("take no multiplicities"));
+
+    // Algorithm M on the matrix as written: the same solution, with the figures of Knuth's DLX3
+    // (built outside the repository: 1 solution, 14 updates, 6 nodes), its null move ("no more
+    // options for C") left out of the solution.
+    const SearchStats direct = test::count_restoring<Dancer>(m, {});
+    CHECK(direct.solutions == 1);
+    CHECK(direct.updates == 14);
+    CHECK(direct.nodes == 6);
+    found.clear();
+    Dancer(m).search([&](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); });
+    REQUIRE(found.size() == 1);
+    std::sort(found[0].begin(), found[0].end());
+    CHECK(found[0] == std::vector<OptionId>{1, 3, 4});
+    // The engines without Algorithm M refuse the matrix rather than count it as if every bound were 1.
+    CHECK_THROWS_WITH(Bits(m), Catch::Contains("takes no multiplicities"));
+    CHECK_THROWS_WITH(Cells(m), Catch::Contains("takes no multiplicities"));
+}
+
+TEST_CASE("multiplicities: Algorithm M has DLX3's figures on a random matrix with colours", "[multiplicity]") {
+    // Solutions, updates and nodes as Knuth's DLX3 (built outside the repository) reports them
+    // for this file: unsplit, split at several depths on 1-3 threads, and in slices of 7 nodes.
+    const Matrix m = read_dlx_file(XCOUNT_SOURCE_DIR "/tests/data/good/multiplicities-dlx3.dlx");
+    REQUIRE(m.has_multiplicities());
+    const SearchStats whole = test::count_restoring<Dancer>(m, {});
+    CHECK(whole.solutions == 69867);
+    CHECK(whole.updates == 267516);
+    CHECK(whole.nodes == 119114);
+    CHECK(test::count_restoring<Dancer>(expand_multiplicities(m).matrix, {}).solutions == 69867);
+    for (int depth : {1, 2, 4, 7}) {
+        const RunReport r = run_split(m, split_at_depth(m, depth), {}, RunOptions{.threads = 1 + depth % 3});
+        test::check_same_figures(r.total, whole);
+    }
+    Dancer d(m);
+    const std::uint64_t before = d.checksum();
+    test::check_same_figures(test::count_in_slices(d, {}, 7), whole);
+    CHECK(d.checksum() == before);
 }
 
 TEST_CASE("multiplicities are written as DLX3 writes them and read back the same", "[multiplicity]") {
@@ -120,6 +155,28 @@ TEST_CASE("multiplicities: the expansion counts what a brute force over option s
             const RunReport r = run_split(e.matrix, split_at_depth(e.matrix, depth), {}, RunOptions{.threads = 1 + round % 3});
             CHECK(r.total.solutions == expected);
         }
+
+        // Algorithm M on the matrix itself: each solution once, null moves left out; the same
+        // figures split (the prefixes hold null moves) and walked in slices of 2 nodes.
+        const SearchStats whole = test::count_restoring<Dancer>(m, {});
+        CHECK(whole.solutions == expected);
+        std::vector<std::vector<OptionId>> found;
+        Dancer(m).search([&](std::span<const OptionId> s) {
+            found.emplace_back(s.begin(), s.end());
+            std::sort(found.back().begin(), found.back().end());
+        });
+        std::sort(found.begin(), found.end());
+        std::vector<std::vector<OptionId>> all = test::brute_force_solutions(m);
+        std::sort(all.begin(), all.end());
+        CHECK(found == all);
+        for (int depth : {1, 2, 5}) {
+            const RunReport r = run_split(m, split_at_depth(m, depth), {}, RunOptions{.threads = 1 + (round + depth) % 3});
+            test::check_same_figures(r.total, whole);
+        }
+        Dancer d(m);
+        const std::uint64_t before = d.checksum();
+        test::check_same_figures(test::count_in_slices(d, {}, 2), whole);
+        CHECK(d.checksum() == before);
     }
     CHECK(nonzero > 60);  // the oracle must see solutions, not only empty counts
 }

@@ -38,6 +38,7 @@ class BitsOf : public SearchSkeleton<BitsOf<Words>, std::uint32_t> {
 public:
     static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = false;
+    static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;
     static constexpr std::size_t kMaxPrimary = 255;  // a primary item's bit, and the spare counter, fit a byte
     // InputError when the matrix has more than kMaxItems items or kMaxPrimary primary ones.

@@ -38,6 +38,7 @@ public:
     // inside; the runner solves each subproblem in one piece.
     static constexpr bool kResumesInside = false;
     static constexpr bool kScanUnits = false;
+    static constexpr bool kMultiplicities = false;
     explicit Cells(const Matrix& matrix);
 
     OptionId option_at(int level) const { return node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(level)])]; }

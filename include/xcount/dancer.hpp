@@ -26,6 +26,14 @@
 // taking an option purifies each secondary item it colours (hides the options that give the
 // item another colour or none, and marks those that give it the same one, which then stay in
 // place) and covers the items it holds without a colour; the hiding skips the marked nodes.
+//
+// A matrix with multiplicities (lo:hi|item) is searched as Knuth's Algorithm M (DLX3) does, with
+// his figures: each primary item has a bound (how many more options may hold it) and a slack
+// (hi - lo); the item branched on minimises len + min(slack, bound) - bound + 1 (ties: less
+// slack, then the longer list, then ring order), a score of 0 or less is a dead end costing no
+// update, and the branch either takes the item's next option, "tweaking" the ones before it out
+// of the list, or, once the item needs no more, makes the null move that closes the item with
+// no option. The path then holds null moves beside options (SearchSkeleton::is_option).
 #pragma once
 
 #include <cstdint>
@@ -41,6 +49,7 @@ class Dancer : public SearchSkeleton<Dancer, std::uint32_t> {
 public:
     static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = false;
+    static constexpr bool kMultiplicities = true;
     explicit Dancer(const Matrix& matrix);
 
     // What the search pays at a dead end here (an item with no option): covering the item.
@@ -88,20 +97,23 @@ private:
     bool solved_at(int) const { return link(0).next == 0; }
     bool is_open(int, Ref item) const { return link(link(item).prev).next == item; }  // still in the ring
     Ref choose_mrv(int level) const;
+    Ref choose_m() const;
     template <class F>
     void for_each_open(int, F f) const {
         for (Ref k = link(0).next; k != 0; k = link(k).next) f(k, item_id(k), std::uint64_t{node(k).top});
     }
     ItemId item_id(Ref item) const { return static_cast<ItemId>(item / kStride) - 1; }
-    bool dead_end(int, Ref item) const { return node(item).top == 0; }
+    bool dead_end(int, Ref item) const { return multiplied_ ? score(item) <= 0 : node(item).top == 0; }
     std::uint64_t open(int level, Ref item) {
         branch_[static_cast<std::size_t>(level)] = item;
         choice_[static_cast<std::size_t>(level)] = item;  // the first option is the one below
-        if (coloured_) [[unlikely]]
-            return cover_coloured(item);
+        if (special_) [[unlikely]]
+            return multiplied_ ? open_m(level, item) : cover_general(item);
         return cover(item);
     }
     bool next(int level, std::uint64_t& cost) {
+        if (multiplied_) [[unlikely]]
+            return next_m(level, cost);
         const auto l = static_cast<std::size_t>(level);
         const Ref at = node(choice_[l]).down;
         if (at == branch_[l]) return false;
@@ -109,36 +121,78 @@ private:
         cost = take_rest(at);
         return true;
     }
-    // The other items of the option holding `at`: covered, or under colours committed.
+    // The other items of the option holding `at`: covered, or committed (colours, bounds).
     std::uint64_t take_rest(Ref at) {
-        if (coloured_) [[unlikely]]
+        if (special_) [[unlikely]]
             return commit_rest(at);
         return cover_rest(at);
     }
     void retreat(int level) {
-        if (coloured_) [[unlikely]]
-            uncommit_rest(choice_[static_cast<std::size_t>(level)]);
-        else
+        if (special_) [[unlikely]] {
+            if (multiplied_)
+                retreat_m(level);
+            else
+                uncommit_rest(choice_[static_cast<std::size_t>(level)]);
+        } else {
             uncover_rest(choice_[static_cast<std::size_t>(level)]);
+        }
     }
     void close(int level) {
-        if (coloured_) [[unlikely]]
-            uncover_coloured(branch_[static_cast<std::size_t>(level)]);
-        else
+        if (special_) [[unlikely]] {
+            if (multiplied_)
+                close_m(level);
+            else
+                uncover_general(branch_[static_cast<std::size_t>(level)]);
+        } else {
             uncover(branch_[static_cast<std::size_t>(level)]);
+        }
     }
-    // Colours (Algorithm C), out of the plain path: a node's colour, -1 once found to agree.
+    // Colours (Algorithm C) and multiplicities (Algorithm M), out of the plain path. A node's
+    // colour, -1 once found to agree (a node that agrees stays where it is).
     std::int32_t& colour(Ref r) { return colour_[r / kStride]; }
-    std::uint64_t hide_coloured(Ref at);  // the other nodes of at's option leave their columns
-    void unhide_coloured(Ref at);
-    std::uint64_t cover_coloured(Ref item);
-    void uncover_coloured(Ref item);
+    std::int32_t colour_of(Ref r) const { return coloured_ ? colour_[r / kStride] : 0; }
+    bool agrees(Ref r) const { return coloured_ && colour_[r / kStride] < 0; }
+    std::uint64_t hide_others(Ref at);  // the other nodes of at's option leave their columns
+    void unhide_others(Ref at);
+    std::uint64_t hide_column(Ref item);  // the other nodes of the item's options leave theirs
+    void unhide_column(Ref item);
+    std::uint64_t cover_general(Ref item);
+    void uncover_general(Ref item);
     std::uint64_t purify(Ref at);  // at's item keeps only the options giving it at's colour
     void unpurify(Ref at);
-    std::uint64_t commit_rest(Ref at);  // the other items of at's option: covered or purified
+    std::uint64_t commit_rest(Ref at);  // the other items of at's option: covered, purified or counted
     void uncommit_rest(Ref at);
+    void unlink_item(Ref item) {
+        const Ref l = link(item).prev, r = link(item).next;
+        link(l).next = r;
+        link(r).prev = l;
+    }
+    void relink_item(Ref item) {
+        const Ref l = link(item).prev, r = link(item).next;
+        link(l).next = item;
+        link(r).prev = item;
+    }
+
+    // Algorithm M. A primary item's bound and slack, by header.
+    std::int32_t& bound(Ref item) { return bound_[item / kStride]; }
+    std::int32_t bound(Ref item) const { return bound_[item / kStride]; }
+    std::int32_t slack(Ref item) const { return slack_[item / kStride]; }
+    bool counted(Ref item) const { return multiplied_ && slack_[item / kStride] >= 0; }  // a primary item
+    std::int64_t score(Ref item) const;                                                  // the branching degree; <= 0: a dead end
+    // Before branching on the item: whether the walk there reaches the choice at `position` in
+    // its list (the list's length: the null move).
+    bool reaches(Ref item, std::uint32_t position) const;
+    std::uint64_t tweak(Ref at, bool block);  // at leaves its item's list (and its option the others')
+    void untweak(Ref item, Ref first, bool unblock);
+    std::uint64_t open_m(int level, Ref item);
+    bool next_m(int level, std::uint64_t& cost);
+    void retreat_m(int level);
+    void close_m(int level);
     std::size_t option_count() const { return option_first_.size(); }
-    bool holds(OptionId option, Ref item) const { return node(option_node(option, item)).top == item; }
+    bool holds(OptionId option, Ref item) const {
+        if (!is_option(option)) return node_option_[item / kStride] == option;  // the item's null move
+        return node(option_node(option, item)).top == item;
+    }
     bool is_live(int, OptionId option, Ref item) const;
     PushCost take(int level, OptionId option, Ref item);
     bool primary_item(ItemId id, Ref& item) const;
@@ -150,12 +204,22 @@ private:
     std::vector<Ref> choice_;            // node chosen at each level (its item's header while none is)
     std::vector<Ref> branch_;            // item branched on at each level
     bool coloured_ = false;
+    bool multiplied_ = false;
+    bool special_ = false;              // coloured_ or multiplied_
     std::vector<std::int32_t> colour_;  // per node index, when coloured_
+    // Algorithm M, when multiplied_: per item (by header index) its bound and slack (-1:
+    // secondary); per level, the item's first option before any tweak, how far the walk went.
+    enum class Move : std::uint8_t { dead, options, null_move };
+    std::vector<std::int32_t> bound_, slack_;
+    std::vector<Ref> first_tweak_;
+    std::vector<Move> move_;
 };
 
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----
 
 inline Dancer::Ref Dancer::choose_mrv(int) const {
+    if (multiplied_) [[unlikely]]
+        return choose_m();
     // Minimum remaining values; ties go to the first in ring order (Knuth's rule); the scan
     // stops at a length of 0. Stopping at 1 as well would pick a forced item ahead of a later
     // dead end and grow the tree (5x12 pentominoes: 794M updates instead of DLX1's 770M).

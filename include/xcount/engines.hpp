@@ -18,7 +18,8 @@ namespace xcount {
 // and its options conflict densely (a choice removes a good share of the options left:
 // tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits and scan
 // are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
-// goes to dlx, the one engine that takes them (the others refuse it, InputError).
+// or multiplicities goes to dlx, the one engine that takes them (the others refuse it,
+// InputError; expand_multiplicities gives them an exact-cover matrix to count instead).
 enum class EngineKind { automatic, dlx, cells, bits, scan };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic

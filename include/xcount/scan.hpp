@@ -45,6 +45,7 @@ class ScanOf : public SearchSkeleton<ScanOf<Words>, std::uint32_t> {
 public:
     static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = true;
+    static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;
     // InputError when the matrix has more than kMaxItems items.
     static constexpr std::size_t kConflictTableWords = std::size_t{1} << 20;  // 8 MiB per engine

@@ -26,6 +26,8 @@
 //
 // and `static constexpr bool kScanUnits`: true when open() already counts in the scan rule's
 // unit (ScanCosts); otherwise the skeleton converts the figures under ChooseRule::scan.
+// `static constexpr bool kMultiplicities`: true when the engine searches a matrix with
+// multiplicities itself (Algorithm M), whose choices include null moves (is_option below).
 #pragma once
 
 #include <atomic>
@@ -158,7 +160,8 @@ struct VisitPolicy {
     void cut(int) {}
     void solution(int level) {
         scratch.clear();
-        for (int k = 0; k < level; ++k) scratch.push_back(engine.option_at(k));
+        for (int k = 0; k < level; ++k)
+            if (const OptionId o = engine.option_at(k); engine.is_option(o)) scratch.push_back(o);
         visit(std::span<const OptionId>(scratch));
     }
 };
@@ -199,6 +202,9 @@ public:
     }
     int depth() const { return depth_; }
     bool solved() const { return engine().solved_at(depth_); }
+    // Whether a choice on the path is an option; otherwise it is a null move (Algorithm M: an
+    // item closed with no further option), numbered option_count() + item id.
+    bool is_option(OptionId choice) const { return static_cast<std::size_t>(choice) < engine().option_count(); }
 
     // Makes the search branch on items[k] at level k instead of the rule's choice, while that
     // item is still to be covered (empty: no such rule); items[1] only below the level-0
@@ -210,8 +216,9 @@ public:
 
 protected:
     explicit SearchSkeleton(const Matrix& matrix) : scan_(matrix) {
-        if (matrix.has_multiplicities())
-            throw InputError("the engines take no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
+        if (matrix.has_multiplicities() && !Engine::kMultiplicities)
+            throw InputError("this engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
+        if (matrix.has_multiplicities()) null_moves_ = matrix.item_count();
     }
 
     Engine& engine() { return static_cast<Engine&>(*this); }
@@ -241,6 +248,7 @@ protected:
     ScanCosts scan_;
     LevelProfile* profile_ = nullptr;
     std::vector<OptionId> solution_;  // scratch for search()'s visitor
+    std::size_t null_moves_ = 0;      // choices past the options: one per item (Algorithm M), else none
 
 private:
     void record_position(const Limits& limits, int base, int level) const {
@@ -342,7 +350,7 @@ PushCost SearchSkeleton<Engine, Item>::push(OptionId option) {
     Engine& e = engine();
     const int level = depth_;
     const std::string where = "prefix level " + std::to_string(level) + ": option " + std::to_string(option);
-    if (option < 0 || static_cast<std::size_t>(option) >= e.option_count()) throw InputError(where + " does not exist");
+    if (option < 0 || static_cast<std::size_t>(option) >= e.option_count() + null_moves_) throw InputError(where + " does not exist");
     if (e.solved_at(level)) throw InputError(where + ": the search has already found a solution here");
     const Item best = choose_at(level);
     if (!e.holds(option, best)) throw InputError(where + " does not hold the item the search chooses there");

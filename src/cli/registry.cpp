@@ -268,10 +268,16 @@ MatrixSize estimate_problem(const std::string& spec, const po::variables_map& va
 
 namespace {
 
-// A DLX file's problem; with multiplicities, the exact-cover problem they expand into, its
-// solutions shown as the file's own options.
-Problem dlx_problem(const std::string& name, Matrix matrix) {
+// A DLX file's problem. With multiplicities: under --engine dlx the file itself, which the
+// dancer searches as Knuth's Algorithm M; otherwise the exact-cover problem they expand into
+// (every engine takes it), its solutions shown as the file's own options.
+Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_map& values) {
     if (!matrix.has_multiplicities()) return Problem{name, std::move(matrix), {}};
+    if (values.count("engine") != 0 && values["engine"].as<std::string>() == "dlx") {
+        Problem p{name, std::move(matrix), {}};
+        p.notes.push_back("multiplicities: searched as they are written (Knuth's Algorithm M)");
+        return p;
+    }
     auto file = std::make_shared<const Matrix>(std::move(matrix));
     auto expanded = std::make_shared<ExpandedMatrix>(expand_multiplicities(*file));
     Problem p{name, std::move(expanded->matrix), {}};
@@ -299,14 +305,14 @@ Problem dlx_problem(const std::string& name, Matrix matrix) {
 
 Problem load_problem(const std::string& spec, const po::variables_map& values) {
     if (const Model* model = find_model(spec)) return model->build(values);
-    if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"));  // Knuth's programs read standard input
+    if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"), values);  // Knuth's programs read standard input
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec)) {
         std::string names;
         for (const Model& model : models()) names += (names.empty() ? "" : ", ") + model.name;
         throw InputError("'" + spec + "' is neither a model (" + names + ") nor an existing DLX file");
     }
-    return dlx_problem(spec, read_dlx_file(spec));
+    return dlx_problem(spec, read_dlx_file(spec), values);
 }
 
 }  // namespace xcount

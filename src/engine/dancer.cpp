@@ -32,10 +32,14 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     nodes_.reserve(total);
     node_option_.reserve(total);
     coloured_ = matrix.has_colours();
+    multiplied_ = matrix.has_multiplicities();
+    special_ = coloured_ || multiplied_;
     if (coloured_) colour_.assign(total, 0);
     nodes_.push_back({0, 0, 0});  // the root's slot, so that item i's header is node i
     for (std::size_t i = 1; i <= n; ++i) nodes_.push_back({ref(i), ref(i), 0});
     node_option_.assign(nodes_.size(), -1);
+    // A header stands for its item's null move: the choice the path holds when the walk closes it.
+    for (std::size_t i = 1; i <= n; ++i) node_option_[i] = static_cast<OptionId>(matrix.option_count() + i - 1);
 
     std::size_t spacer = nodes_.size();
     nodes_.push_back({0, 0, 0});
@@ -63,16 +67,38 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
-    choice_.assign(matrix.primary_count() + 1, 0);
-    branch_.assign(matrix.primary_count() + 1, 0);
-    solution_.reserve(matrix.primary_count() + 1);
+    std::size_t levels = matrix.primary_count() + 1;  // each level covers a primary item
+    if (multiplied_) {
+        // Each level takes an option of its item, at most once each and at most hi of them, or
+        // closes the item.
+        std::size_t options = 0;
+        bound_.assign(n + 1, -1);
+        slack_.assign(n + 1, -1);
+        for (std::size_t i = 1; i <= n; ++i) {
+            if (!matrix.is_primary(static_cast<ItemId>(i - 1))) continue;
+            const Matrix::Bounds b = matrix.item_bounds(static_cast<ItemId>(i - 1));
+            bound_[i] = static_cast<std::int32_t>(b.hi);
+            slack_[i] = static_cast<std::int32_t>(b.hi - b.lo);
+            options += std::min<std::size_t>(b.hi, nodes_[i].top);
+        }
+        levels = std::min(options, matrix.option_count()) + matrix.primary_count() + 1;
+        first_tweak_.assign(levels, 0);
+        move_.assign(levels, Move::dead);
+    }
+    choice_.assign(levels, 0);
+    branch_.assign(levels, 0);
+    solution_.reserve(levels);
 }
 
 std::vector<OptionId> Dancer::branch_options() const {
     std::vector<OptionId> out;
     if (solved()) return out;
     const Ref best = choose_at(depth_);
-    for (Ref p = node(best).down; p != best; p = node(p).down) out.push_back(node_option_[p / kStride]);
+    if (multiplied_ && score(best) <= 0) return out;
+    std::uint32_t position = 0;
+    for (Ref p = node(best).down; p != best; p = node(p).down, ++position)
+        if (!multiplied_ || reaches(best, position)) out.push_back(node_option_[p / kStride]);
+    if (multiplied_ && reaches(best, position)) out.push_back(node_option_[best / kStride]);
     return out;
 }
 
@@ -84,17 +110,34 @@ Dancer::Ref Dancer::option_node(OptionId option, Ref item) const {
 
 bool Dancer::is_live(int, OptionId option, Ref item) const {
     // A hidden option is out of the item's column: an earlier choice conflicts with it.
-    const Ref at = option_node(option, item);
-    for (Ref p = node(item).down; p != item; p = node(p).down)
-        if (p == at) return true;
-    return false;
+    // Under Algorithm M the walk must also reach it, and reach the null move.
+    if (multiplied_ && score(item) <= 0) return false;
+    const bool null_move = !is_option(option);
+    const Ref at = null_move ? item : option_node(option, item);
+    std::uint32_t position = 0;
+    for (Ref p = node(item).down; p != item && p != at; p = node(p).down) ++position;
+    if (!multiplied_) return position < node(item).top;
+    return (null_move || position < node(item).top) && reaches(item, position);
 }
 
 PushCost Dancer::take(int level, OptionId option, Ref item) {
     PushCost cost;
     cost.item = open(level, item);
+    const auto l = static_cast<std::size_t>(level);
+    if (multiplied_) {
+        // The walk's way there: the options before it taken and given up (tweaked out of the list).
+        const Ref at = is_option(option) ? option_node(option, item) : item;
+        for (Ref p = node(item).down; p != at; p = node(p).down) {
+            if (bound(item) != 0 || slack(item) != 0) cost.rest += tweak(p, bound(item) != 0);
+            choice_[l] = p;
+        }
+        std::uint64_t u = 0;
+        next_m(level, u);
+        cost.rest += u;
+        return cost;
+    }
     const Ref at = option_node(option, item);
-    choice_[static_cast<std::size_t>(level)] = at;
+    choice_[l] = at;
     cost.rest = take_rest(at);
     return cost;
 }
@@ -102,9 +145,14 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
 void Dancer::place(std::span<const OptionId> prefix) {
     for (OptionId option : prefix) {
         const std::string where = "placing option " + std::to_string(option);
-        if (option < 0 || static_cast<std::size_t>(option) >= option_count()) throw InputError(where + ": it does not exist");
+        if (option < 0 || static_cast<std::size_t>(option) >= option_count() + null_moves_) throw InputError(where + ": it does not exist");
         Ref item = 0;  // one of its primary items still to cover (a secondary one links to itself)
-        for (Ref at = option_first_[static_cast<std::size_t>(option)]; node(at).top != 0 && item == 0; at += kStride)
+        if (!is_option(option)) {
+            item = static_cast<Ref>(static_cast<std::size_t>(option) - option_count() + 1) * kStride;
+            if (!is_open(depth_, item)) item = 0;
+        }
+        for (Ref at = is_option(option) ? option_first_[static_cast<std::size_t>(option)] : 0; node(at).top != 0 && item == 0;
+             at += kStride)
             if (link(node(at).top).next != node(at).top && is_open(depth_, node(at).top)) item = node(at).top;
         if (item == 0 || !is_live(depth_, option, item)) throw InputError(where + ": it conflicts with an earlier choice");
         take(depth_, option, item);
@@ -112,7 +160,10 @@ void Dancer::place(std::span<const OptionId> prefix) {
     }
 }
 
-std::uint64_t Dancer::dead_end_cost() const { return rule_.rule == ChooseRule::scan ? scan_cost(depth_, choose_at(depth_)) : 1; }
+std::uint64_t Dancer::dead_end_cost() const {
+    if (rule_.rule == ChooseRule::scan) return scan_cost(depth_, choose_at(depth_));
+    return multiplied_ ? 0 : 1;  // Algorithm M leaves a dead end before covering anything
+}
 
 bool Dancer::primary_item(ItemId id, Ref& item) const {
     item = static_cast<Ref>(id + 1) * kStride;
@@ -125,12 +176,13 @@ std::uint64_t Dancer::checksum() const {
     for (const Link& l : links_) h.add(l.prev).add(l.next);
     for (const Node& nd : nodes_) h.add(nd.up).add(nd.down).add(nd.top);
     for (std::int32_t c : colour_) h.add(static_cast<std::uint64_t>(static_cast<std::int64_t>(c)));
+    for (std::int32_t b : bound_) h.add(static_cast<std::uint64_t>(static_cast<std::int64_t>(b)));
     for (int k = 0; k < depth_; ++k) h.add(choice_[static_cast<std::size_t>(k)]).add(branch_[static_cast<std::size_t>(k)]);
     h.add(static_cast<std::uint64_t>(depth_));
     return h.value();
 }
 
-std::uint64_t Dancer::hide_coloured(Ref at) {
+std::uint64_t Dancer::hide_others(Ref at) {
     std::uint64_t updates = 0;
     for (Ref nn = at + kStride; nn != at;) {
         const Node& n = node(nn);
@@ -138,7 +190,7 @@ std::uint64_t Dancer::hide_coloured(Ref at) {
             nn = n.up;
             continue;
         }
-        if (colour(nn) >= 0) {
+        if (!agrees(nn)) {
             node(n.up).down = n.down;
             node(n.down).up = n.up;
             --node(n.top).top;
@@ -149,14 +201,14 @@ std::uint64_t Dancer::hide_coloured(Ref at) {
     return updates;
 }
 
-void Dancer::unhide_coloured(Ref at) {
+void Dancer::unhide_others(Ref at) {
     for (Ref nn = at - kStride; nn != at;) {
         const Node& n = node(nn);
         if (n.top == 0) {
             nn = n.down;
             continue;
         }
-        if (colour(nn) >= 0) {
+        if (!agrees(nn)) {
             node(n.up).down = nn;
             node(n.down).up = nn;
             ++node(n.top).top;
@@ -165,20 +217,24 @@ void Dancer::unhide_coloured(Ref at) {
     }
 }
 
-std::uint64_t Dancer::cover_coloured(Ref item) {
-    const Ref l = link(item).prev, r = link(item).next;
-    link(l).next = r;
-    link(r).prev = l;
-    std::uint64_t updates = 1;
-    for (Ref rr = node(item).down; rr != item; rr = node(rr).down) updates += hide_coloured(rr);
+std::uint64_t Dancer::hide_column(Ref item) {
+    std::uint64_t updates = 0;
+    for (Ref rr = node(item).down; rr != item; rr = node(rr).down) updates += hide_others(rr);
     return updates;
 }
 
-void Dancer::uncover_coloured(Ref item) {
-    for (Ref rr = node(item).up; rr != item; rr = node(rr).up) unhide_coloured(rr);
-    const Ref l = link(item).prev, r = link(item).next;
-    link(l).next = item;
-    link(r).prev = item;
+void Dancer::unhide_column(Ref item) {
+    for (Ref rr = node(item).up; rr != item; rr = node(rr).up) unhide_others(rr);
+}
+
+std::uint64_t Dancer::cover_general(Ref item) {
+    unlink_item(item);
+    return 1 + hide_column(item);
+}
+
+void Dancer::uncover_general(Ref item) {
+    unhide_column(item);
+    relink_item(item);
 }
 
 std::uint64_t Dancer::purify(Ref at) {
@@ -190,7 +246,7 @@ std::uint64_t Dancer::purify(Ref at) {
         if (colour(q) == c)
             colour(q) = -1;
         else
-            updates += hide_coloured(q);
+            updates += hide_others(q);
     }
     return updates;
 }
@@ -202,7 +258,7 @@ void Dancer::unpurify(Ref at) {
         if (colour(q) < 0)
             colour(q) = c;
         else if (q != at)
-            unhide_coloured(q);
+            unhide_others(q);
     }
 }
 
@@ -214,10 +270,13 @@ std::uint64_t Dancer::commit_rest(Ref at) {
             p = node(p).up;
             continue;
         }
-        if (colour(p) == 0)
-            updates += cover_coloured(t);
-        else if (colour(p) > 0)
+        if (counted(t)) {
+            if (--bound(t) == 0) updates += cover_general(t);
+        } else if (const std::int32_t c = colour_of(p); c == 0) {
+            updates += cover_general(t);
+        } else if (c > 0) {
             updates += purify(p);
+        }
         p += kStride;
     }
     return updates;
@@ -230,12 +289,126 @@ void Dancer::uncommit_rest(Ref at) {
             p = node(p).down;
             continue;
         }
-        if (colour(p) == 0)
-            uncover_coloured(t);
-        else if (colour(p) > 0)
+        if (counted(t)) {
+            if (bound(t) == 0) uncover_general(t);
+            ++bound(t);
+        } else if (const std::int32_t c = colour_of(p); c == 0) {
+            uncover_general(t);
+        } else if (c > 0) {
             unpurify(p);
+        }
         p -= kStride;
     }
+}
+
+// ---- Algorithm M (DLX3): its steps M3-M8 as the walk's hooks ----
+
+std::int64_t Dancer::score(Ref item) const {
+    const std::int64_t b = bound(item), s = std::min(slack(item), bound(item));
+    return std::int64_t{node(item).top} + s - b + 1;
+}
+
+Dancer::Ref Dancer::choose_m() const {
+    // Least score; ties to less slack, then to the longer list (DLX3: that tends to shrink the
+    // tree's middle levels), then to ring order.
+    Ref best = link(0).next;
+    std::int64_t best_score = score(best);
+    for (Ref k = link(best).next; k != 0; k = link(k).next) {
+        const std::int64_t t = score(k);
+        const std::int32_t s = std::min(slack(k), bound(k)), best_s = std::min(slack(best), bound(best));
+        if (t < best_score || (t == best_score && (s < best_s || (s == best_s && node(k).top > node(best).top)))) best = k, best_score = t;
+    }
+    return best;
+}
+
+bool Dancer::reaches(Ref item, std::uint32_t position) const {
+    // Branching lessens the bound; when it and the slack are then 0, the walk takes each option
+    // in turn and never the null move. Otherwise each option tried is tweaked out of the list
+    // first, and the walk stops once the list holds no more than bound - slack options.
+    const std::int64_t b = bound(item) - 1, s = slack(item);
+    const std::int64_t length = node(item).top;
+    if (b == 0 && s == 0) return position < length;
+    return length - position > b - s;
+}
+
+std::uint64_t Dancer::tweak(Ref at, bool block) {
+    std::uint64_t updates = block ? hide_others(at) : 0;
+    const Node& n = node(at);
+    node(n.up).down = n.down;
+    node(n.down).up = n.up;
+    --node(n.top).top;
+    return updates + 1;
+}
+
+void Dancer::untweak(Ref item, Ref first, bool unblock) {
+    // The tweaked options still point down to their successors: relink the list from `first`
+    // to the item's present top, and put the options back into the other lists.
+    const Ref top = node(item).down;
+    node(item).down = first;
+    Ref above = item;
+    std::uint32_t back = 0;
+    for (Ref p = first; p != top; above = p, p = node(p).down) {
+        node(p).up = above;
+        ++back;
+        if (unblock) unhide_others(p);
+    }
+    node(top).up = above;
+    node(item).top += back;
+}
+
+std::uint64_t Dancer::open_m(int level, Ref item) {
+    const auto l = static_cast<std::size_t>(level);
+    if (score(item) <= 0) {
+        move_[l] = Move::dead;
+        return 0;
+    }
+    move_[l] = Move::options;
+    first_tweak_[l] = node(item).down;
+    const std::int32_t b = --bound(item);
+    return b == 0 ? cover_general(item) : 0;
+}
+
+bool Dancer::next_m(int level, std::uint64_t& cost) {
+    const auto l = static_cast<std::size_t>(level);
+    if (move_[l] != Move::options) return false;
+    const Ref item = branch_[l];
+    const Ref at = node(choice_[l]).down;
+    const std::int32_t b = bound(item), s = slack(item);
+    cost = 0;
+    if (b == 0 && s == 0) {
+        if (at == item) return false;
+    } else if (std::int64_t{node(item).top} <= std::int64_t{b} - s) {
+        return false;
+    } else if (at != item) {
+        cost += tweak(at, b != 0);
+    } else {
+        if (b != 0) unlink_item(item);  // with a bound of 0 it left the ring when covered
+        move_[l] = Move::null_move;
+        choice_[l] = item;
+        return true;
+    }
+    choice_[l] = at;
+    cost += commit_rest(at);
+    return true;
+}
+
+void Dancer::retreat_m(int level) {
+    const auto l = static_cast<std::size_t>(level);
+    if (move_[l] == Move::null_move) {
+        if (bound(branch_[l]) != 0) relink_item(branch_[l]);
+        return;
+    }
+    uncommit_rest(choice_[l]);
+}
+
+void Dancer::close_m(int level) {
+    const auto l = static_cast<std::size_t>(level);
+    if (move_[l] == Move::dead) return;
+    const Ref item = branch_[l];
+    const std::int32_t b = bound(item);
+    if (b != 0 || slack(item) != 0) untweak(item, first_tweak_[l], b != 0);
+    if (b == 0) uncover_general(item);
+    ++bound(item);
 }
 
 std::size_t Dancer::memory_bytes() const {

@@ -16,7 +16,7 @@ double conflict_density(const Matrix& matrix) {
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice) {
     if (kind != EngineKind::automatic) return kind;
-    if (matrix.has_colours()) return EngineKind::dlx;  // the only engine that takes them
+    if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
     if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
     // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),

@@ -3,7 +3,8 @@
 // the counts, updates and nodes must agree, and each engine must be restored exactly. The bits
 // engine tries options in the dancer's order, so it must match it even when stopped. A matrix
 // with colours is counted by the dancer under two rules, which must agree; one with
-// multiplicities through its expansion. Only InputError may escape the reader.
+// multiplicities by the dancer's Algorithm M and through its expansion, which must agree. Only
+// InputError may escape the reader.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -29,6 +30,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (m.node_count() > 20000) return 0;
         // A small matrix can still have a huge tree; the node limit keeps every input fast.
         const Limits limits{.max_solutions = 64, .max_nodes = 200000};
+        if (read.has_multiplicities()) {
+            Dancer direct(read), expanded(m);
+            const std::uint64_t before = direct.checksum();
+            const SearchStats a = direct.count(limits), b = expanded.count(limits);
+            if (a.complete && b.complete && a.solutions != b.solutions) throw std::logic_error("Algorithm M and the expansion disagree");
+            if (direct.checksum() != before) throw std::logic_error("Algorithm M did not restore the dancer");
+        }
         if (m.has_colours()) {  // the dancer alone takes colours: two of its trees must agree
             Dancer mrv(m), first(m);
             first.set_choice({ChooseRule::first, 0});
