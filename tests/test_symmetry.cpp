@@ -158,6 +158,16 @@ TEST_CASE("a symmetry of a matrix with colours must keep every item's colour", "
                       Catch::Contains("symmetry 'recolour' is not an automorphism: option 0 (A X:r) goes to option 3 (B X:g)"));
 }
 
+TEST_CASE("a symmetry of a matrix with multiplicities must keep every item's bounds", "[symmetry][multiplicity]") {
+    // A twice and B twice: swapping them is a symmetry. With A twice and B once the options
+    // still map onto options, but the solution {A, A, B} would go to {A, B, B}, which is none.
+    std::istringstream same("2|A 2|B\nA\nA\nB\nB\n"), other("2|A B\nA\nA\nB\nB\n");
+    const Symmetry swap{"swap", {2, 3, 0, 1}, {}};
+    CHECK(Group::generate(read_dlx(same, "same.dlx"), {swap}).order() == 2);
+    CHECK_THROWS_WITH(Group::generate(read_dlx(other, "other.dlx"), {swap}),
+                      Catch::Contains("symmetry 'swap' maps items of different multiplicities onto each other (item 'A')"));
+}
+
 TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[symmetry][bad-input]") {
     const Problem q = make_queens(5);
     Symmetry broken{"swap-two", std::vector<OptionId>(q.matrix.option_count()), {}};

@@ -36,6 +36,10 @@ void check_automorphism(const Matrix& m, const Symmetry& g) {
         if (m.is_primary(static_cast<ItemId>(i)) != m.is_primary(g.items[i]))
             throw InputError(who + "maps primary and secondary items onto each other (item " +
                              quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
+    for (std::size_t i = 0; i < m.item_count(); ++i)
+        if (m.item_bounds(static_cast<ItemId>(i)) != m.item_bounds(g.items[i]))
+            throw InputError(who + "maps items of different multiplicities onto each other (item " +
+                             quote_name(m.item(static_cast<ItemId>(i)).name) + ")");
     // Each option's items with their colours (0 where none): an image must give each item's
     // image the same colour, or a solution could go to a set of options that is none.
     const auto coloured_items = [&m](OptionId o, const std::vector<ItemId>* through, std::vector<std::pair<ItemId, ColourId>>& out) {
