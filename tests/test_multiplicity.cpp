@@ -92,6 +92,45 @@ TEST_CASE("multiplicities: Knuth's example has one solution, A C X:1 Y:1, B X:1 
     CHECK_THROWS_WITH(Cells(m), Catch::Contains("takes no multiplicities"));
 }
 
+namespace {
+
+// Algorithm M's tree rebuilt from what the estimator's probes see: each node's branches as
+// branch_options() lists them (null moves included), pushed one by one, with their costs.
+SearchStats tree_of_branches(Dancer& d) {
+    SearchStats s;
+    s.nodes = 1;
+    if (d.solved()) {
+        s.solutions = 1;
+        return s;
+    }
+    const std::vector<OptionId> branches = d.branch_options();
+    if (branches.empty()) s.updates = d.dead_end_cost();
+    for (std::size_t k = 0; k < branches.size(); ++k) {
+        const PushCost cost = d.push(branches[k]);
+        s.updates += (k == 0 ? cost.item : 0) + cost.rest;
+        s += tree_of_branches(d);
+        d.pop();
+    }
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("multiplicities: the estimator's branches and costs are Algorithm M's walk", "[multiplicity][estimate]") {
+    // Knuth's estimate is unbiased when a probe sees exactly the walk's branches at each node
+    // and their costs add up to the walk's: rebuilt from them, the tree has the walk's figures.
+    for (const char* text : {kKnuthMultiplicityExample, "A 0:2|B 2:3|C | X\nA B\nB C X:a\nC X:b\nC\nA C\nB X:a\nC\n"}) {
+        const Matrix m = test::dlx(text);
+        Dancer d(m);
+        const std::uint64_t before = d.checksum();
+        test::check_same_figures(tree_of_branches(d), test::count_restoring<Dancer>(m, {}));
+        CHECK(d.checksum() == before);
+    }
+    const Matrix m = read_dlx_file(XCOUNT_SOURCE_DIR "/tests/data/good/multiplicities-dlx3.dlx");
+    Dancer d(m);
+    test::check_same_figures(tree_of_branches(d), test::count_restoring<Dancer>(m, {}));
+}
+
 TEST_CASE("multiplicities: Algorithm M has DLX3's figures on a random matrix with colours", "[multiplicity]") {
     // Solutions, updates and nodes as Knuth's DLX3 (built outside the repository) reports them
     // for this file: unsplit, split at several depths on 1-3 threads, and in slices of 7 nodes.

@@ -125,10 +125,12 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     cost.item = open(level, item);
     const auto l = static_cast<std::size_t>(level);
     if (multiplied_) {
-        // The walk's way there: the options before it taken and given up (tweaked out of the list).
+        // The walk's way there: the options before it taken and given up (tweaked out of the
+        // list). Their tweaks are their own branches' cost, not this one's: the estimator adds
+        // up the costs of the branches it samples.
         const Ref at = is_option(option) ? option_node(option, item) : item;
         for (Ref p = node(item).down; p != at; p = node(p).down) {
-            if (bound(item) != 0 || slack(item) != 0) cost.rest += tweak(p, bound(item) != 0);
+            if (bound(item) != 0 || slack(item) != 0) tweak(p, bound(item) != 0);
             choice_[l] = p;
         }
         std::uint64_t u = 0;
