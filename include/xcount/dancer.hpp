@@ -111,12 +111,12 @@ private:
             return multiplied_ ? open_m(level, item) : cover_general(item);
         return cover(item);
     }
+    // Algorithm M comes through here too: a branch it has ended points to the list's last node,
+    // and the end of the list may still hold its null move.
     bool next(int level, std::uint64_t& cost) {
-        if (multiplied_) [[unlikely]]
-            return next_m(level, cost);
         const auto l = static_cast<std::size_t>(level);
         const Ref at = node(choice_[l]).down;
-        if (at == branch_[l]) return false;
+        if (at == branch_[l]) return multiplied_ && null_move(level, cost);
         choice_[l] = at;
         cost = take_rest(at);
         return true;
@@ -124,7 +124,7 @@ private:
     // The other items of the option holding `at`: covered, or committed (colours, bounds).
     std::uint64_t take_rest(Ref at) {
         if (special_) [[unlikely]]
-            return commit_rest(at);
+            return multiplied_ ? take_m(at) : commit_rest(at);
         return cover_rest(at);
     }
     void retreat(int level) {
@@ -185,7 +185,9 @@ private:
     std::uint64_t tweak(Ref at, bool block);  // at leaves its item's list (and its option the others')
     void untweak(Ref item, Ref first, bool unblock);
     std::uint64_t open_m(int level, Ref item);
-    bool next_m(int level, std::uint64_t& cost);
+    void end_if_spent(int level);  // no option left to try: the list is down to bound - slack
+    std::uint64_t take_m(Ref at);  // tweaks at out of its list unless the item is covered, then commits
+    bool null_move(int level, std::uint64_t& cost);
     void retreat_m(int level);
     void close_m(int level);
     std::size_t option_count() const { return option_first_.size(); }
@@ -209,7 +211,7 @@ private:
     std::vector<std::int32_t> colour_;  // per node index, when coloured_
     // Algorithm M, when multiplied_: per item (by header index) its bound and slack (-1:
     // secondary); per level, the item's first option before any tweak, how far the walk went.
-    enum class Move : std::uint8_t { dead, options, null_move };
+    enum class Move : std::uint8_t { dead, options, spent, null_move };
     std::vector<std::int32_t> bound_, slack_;
     std::vector<Ref> first_tweak_;
     std::vector<Move> move_;

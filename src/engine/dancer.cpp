@@ -134,7 +134,7 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
             choice_[l] = p;
         }
         std::uint64_t u = 0;
-        next_m(level, u);
+        next(level, u);
         cost.rest += u;
         return cost;
     }
@@ -362,35 +362,43 @@ std::uint64_t Dancer::open_m(int level, Ref item) {
     const auto l = static_cast<std::size_t>(level);
     if (score(item) <= 0) {
         move_[l] = Move::dead;
+        choice_[l] = node(item).up;  // next() finds the list's end
         return 0;
     }
     move_[l] = Move::options;
     first_tweak_[l] = node(item).down;
     const std::int32_t b = --bound(item);
-    return b == 0 ? cover_general(item) : 0;
+    const std::uint64_t updates = b == 0 ? cover_general(item) : 0;
+    end_if_spent(level);
+    return updates;
 }
 
-bool Dancer::next_m(int level, std::uint64_t& cost) {
+void Dancer::end_if_spent(int level) {
     const auto l = static_cast<std::size_t>(level);
-    if (move_[l] != Move::options) return false;
     const Ref item = branch_[l];
-    const Ref at = node(choice_[l]).down;
     const std::int32_t b = bound(item), s = slack(item);
-    cost = 0;
-    if (b == 0 && s == 0) {
-        if (at == item) return false;
-    } else if (std::int64_t{node(item).top} <= std::int64_t{b} - s) {
-        return false;
-    } else if (at != item) {
-        cost += tweak(at, b != 0);
-    } else {
-        if (b != 0) unlink_item(item);  // with a bound of 0 it left the ring when covered
-        move_[l] = Move::null_move;
-        choice_[l] = item;
-        return true;
+    if ((b != 0 || s != 0) && std::int64_t{node(item).top} <= std::int64_t{b} - s) {
+        move_[l] = Move::spent;
+        choice_[l] = node(item).up;
     }
-    choice_[l] = at;
-    cost += commit_rest(at);
+}
+
+std::uint64_t Dancer::take_m(Ref at) {
+    const Ref item = node(at).top;
+    const std::int32_t b = bound(item);
+    const std::uint64_t updates = b != 0 || slack(item) != 0 ? tweak(at, b != 0) : 0;
+    return updates + commit_rest(at);
+}
+
+bool Dancer::null_move(int level, std::uint64_t& cost) {
+    // Reached once every option is tweaked out of the list, when the item may take no more.
+    const auto l = static_cast<std::size_t>(level);
+    const Ref item = branch_[l];
+    if (move_[l] != Move::options || (bound(item) == 0 && slack(item) == 0)) return false;
+    if (bound(item) != 0) unlink_item(item);  // with a bound of 0 it left the ring when covered
+    move_[l] = Move::null_move;
+    choice_[l] = item;
+    cost = 0;
     return true;
 }
 
@@ -401,6 +409,7 @@ void Dancer::retreat_m(int level) {
         return;
     }
     uncommit_rest(choice_[l]);
+    end_if_spent(level);
 }
 
 void Dancer::close_m(int level) {
