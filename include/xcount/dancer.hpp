@@ -178,7 +178,8 @@ private:
     std::int32_t bound(Ref item) const { return bound_[item / kStride]; }
     std::int32_t slack(Ref item) const { return slack_[item / kStride]; }
     bool counted(Ref item) const { return multiplied_ && slack_[item / kStride] >= 0; }  // a primary item
-    std::int64_t score(Ref item) const;                                                  // the branching degree; <= 0: a dead end
+    // The branching degree; 0 or less: a dead end.
+    std::int64_t score(Ref item) const;
     // Before branching on the item: whether the walk there reaches the choice at `position` in
     // its list (the list's length: the null move).
     bool reaches(Ref item, std::uint32_t position) const;
@@ -186,7 +187,9 @@ private:
     void untweak(Ref item, Ref first, bool unblock);
     std::uint64_t open_m(int level, Ref item);
     void end_if_spent(int level);  // no option left to try: the list is down to bound - slack
-    std::uint64_t take_m(Ref at);  // tweaks at out of its list unless the item is covered, then commits
+    // Takes at: tweaks it out of its list (unless bound and slack are 0: then each option is taken
+    // in turn, the item covered), then commits its option's other items.
+    std::uint64_t take_m(Ref at);
     bool null_move(int level, std::uint64_t& cost);
     void retreat_m(int level);
     void close_m(int level);

@@ -5,6 +5,7 @@
 // with colours is counted by the dancer under two rules, which must agree; one with
 // multiplicities by the dancer's Algorithm M and through its expansion, which must agree. Only
 // InputError may escape the reader.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -28,8 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Matrix m = expand_multiplicities(read, 100000).matrix;
         if (m.has_multiplicities()) throw std::logic_error("the expansion left a multiplicity");
         if (m.node_count() > 20000) return 0;
-        // A small matrix can still have a huge tree; the node limit keeps every input fast.
-        const Limits limits{.max_solutions = 64, .max_nodes = 200000};
+        // A small matrix can still have a huge tree; the node limit keeps every input fast. A
+        // node costs up to the matrix's size (an expansion of multiplicities can be 10 times the
+        // file), so the limit shrinks as the matrix grows.
+        const std::uint64_t max_nodes = std::min<std::uint64_t>(200000, 200'000'000 / std::max<std::size_t>(m.node_count(), 1));
+        const Limits limits{.max_solutions = 64, .max_nodes = max_nodes};
         if (read.has_multiplicities()) {
             Dancer direct(read), expanded(m);
             const std::uint64_t before = direct.checksum();
