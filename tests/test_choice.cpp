@@ -13,6 +13,7 @@
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/scan.hpp"
+#include "xcount/small_bits.hpp"
 #include "xcount/split.hpp"
 
 using namespace xcount;
@@ -49,6 +50,10 @@ TEST_CASE("every choice rule counts the same solutions, on every engine alike", 
             const SearchStats wide = count_with<WideBits>(m, choice);
             REQUIRE(wide.solutions == truth);
             REQUIRE(wide.nodes == links.nodes);
+            const SearchStats small = count_with<SmallBits>(m, choice);
+            REQUIRE(small.solutions == truth);
+            REQUIRE(small.updates == links.updates);
+            REQUIRE(small.nodes == links.nodes);
             if (rule == ChooseRule::scan) {
                 for (const SearchStats& scan : {count_with<Scan>(m, choice), count_with<WideScan>(m, choice)}) {
                     REQUIRE(scan.solutions == truth);
@@ -73,6 +78,7 @@ TEST_CASE("the rule changes the tree: first and max search more than mrv on 8 qu
     CHECK(a.nodes != b.nodes);
     CHECK(count_with<Cells>(m, {ChooseRule::random, 1}).nodes == a.nodes);
     CHECK(count_with<Bits>(m, {ChooseRule::random, 1}).nodes == a.nodes);
+    CHECK(count_with<SmallBits>(m, {ChooseRule::random, 1}).nodes == a.nodes);
 }
 
 TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the unsplit search", "[choice][split]") {

@@ -13,11 +13,12 @@
 #include "xcount/dancer.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/scan.hpp"
+#include "xcount/small_bits.hpp"
 #include "xcount/split.hpp"
 
 using namespace xcount;
 
-TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells, Bits, SmallBits) {
     const Matrix m = test::dlx(test::kKnuthExample);
     TestType d(m);
     std::vector<std::vector<OptionId>> found;
@@ -35,7 +36,8 @@ TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {
     CHECK(counted.nodes == stats.nodes);
 }
 
-TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells, Bits, WideBits) {
+TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer][queens]", Dancer, Cells, Bits, WideBits, SmallBits,
+                   SmallBits512) {
     // OEIS A000170.
     const Count published[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
     for (int n = 1; n <= 12; ++n) {
@@ -49,8 +51,8 @@ TEMPLATE_TEST_CASE("n queens counts match OEIS A000170 for n = 1..12", "[dancer]
     }
 }
 
-TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits,
-                   WideBits) {
+TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random matrices", "[dancer][oracle]", Dancer, Cells, Bits, WideBits,
+                   SmallBits, SmallBits512) {
     std::mt19937 rng(20261129);
     int with_solutions = 0;
     for (int trial = 0; trial < 300; ++trial) {
@@ -66,7 +68,8 @@ TEMPLATE_TEST_CASE("each engine agrees with a brute-force oracle on 300 random m
     CHECK(with_solutions > 50);  // the oracle must be tested on matrices that have solutions
 }
 
-TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells, Bits, WideBits) {
+TEMPLATE_TEST_CASE("every way a search ends restores the engine exactly (checksum)", "[dancer][checksum]", Dancer, Cells, Bits, WideBits,
+                   SmallBits, SmallBits512) {
     const Problem p = make_queens(8);
     TestType d(p.matrix);
     const std::uint64_t pristine = d.checksum();
@@ -131,6 +134,12 @@ TEMPLATE_TEST_CASE("the engines report DLX1's own update counts", "[dancer][dlx1
     }
 }
 
+TEST_CASE("the small bits engine reports DLX1's update counts on 13 queens (Scott's board has too many options for it)", "[dancer][dlx1]") {
+    const auto stats = SmallBits(make_queens(13).matrix).count();
+    CHECK(stats.solutions == 73712);
+    CHECK(stats.updates == 17669617);
+}
+
 TEST_CASE("the 6x10 pentomino board costs DLX1's 1,242,377,480 updates (bits, the fastest to count them)", "[dancer][dlx1]") {
     const Problem p = make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/pentominoes.txt"), read_board("6x10"),
                                     Orientations::free, Copies::once(), "6x10");
@@ -142,7 +151,7 @@ TEST_CASE("the 6x10 pentomino board costs DLX1's 1,242,377,480 updates (bits, th
 // Below a replayed prefix a walk must leave every level above it as it found it, however it
 // ends; the checksum covers each engine's whole state down to its depth, position included.
 TEMPLATE_TEST_CASE("a search below a prefix leaves the prefix's levels exactly as it found them", "[dancer][checksum]", Dancer, Cells, Bits,
-                   WideBits, test::ScanEachOption, test::ScanConflictMasks) {
+                   WideBits, SmallBits, SmallBits512, test::ScanEachOption, test::ScanConflictMasks) {
     const Problem p = make_queens(8);
     TestType d(p.matrix);
     if constexpr (std::is_base_of_v<Scan, TestType>) d.set_choice({ChooseRule::scan, 0});
@@ -177,7 +186,7 @@ TEMPLATE_TEST_CASE("a search below a prefix leaves the prefix's levels exactly a
     CHECK(d.checksum() == pristine);
 }
 
-TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells, Bits) {
+TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cells, Bits, SmallBits) {
     const Problem p = make_queens(6);
     TestType d(p.matrix);
     int solutions = 0;
@@ -191,7 +200,7 @@ TEMPLATE_TEST_CASE("visited solutions are exact covers", "[dancer]", Dancer, Cel
     CHECK(solutions == 4);
 }
 
-TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells, Bits, WideBits) {
+TEMPLATE_TEST_CASE("replay refuses a prefix the search would never take", "[dancer]", Dancer, Cells, Bits, WideBits, SmallBits) {
     const Matrix m = test::dlx(test::kKnuthExample);
     TestType d(m);
     const std::uint64_t pristine = d.checksum();
@@ -299,13 +308,19 @@ TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of t
     CHECK(resolve_engine(EngineKind::automatic, all_primary) == EngineKind::dlx);
 }
 
-TEST_CASE("auto takes bits where a choice removes a good share of the options, dlx where it removes few", "[bits][engine]") {
+TEST_CASE("auto takes bits where the options fit a set or conflict densely, dlx where a choice removes few", "[bits][engine]") {
     CHECK(conflict_density(make_queens(13).matrix) > 0.9);
     CHECK(resolve_engine(EngineKind::automatic, make_queens(13).matrix) == EngineKind::bits);
     CHECK(resolve_engine(EngineKind::automatic, make_langford(11, false).matrix) == EngineKind::bits);
-    const Matrix latin = make_latin(5, false).matrix;  // 75 items: fits bits, but each option meets 12 of the other 124
-    CHECK(Bits::fits(latin));
+    const Matrix latin = make_latin(7, false).matrix;  // 147 items: fits bits, but each option meets 18 of the other 342
+    CHECK(WideBits::fits(latin));
+    CHECK_FALSE(SmallBits512::fits(latin));  // 147 primary items
     CHECK(conflict_density(latin) < 0.4);
     CHECK(resolve_engine(EngineKind::automatic, latin) == EngineKind::dlx);
     CHECK(resolve_engine(EngineKind::bits, latin) == EngineKind::bits);  // asked for: given
+    // Order 5 (125 options) fits a set, where bits is as fast as the dancer at that density
+    // and faster above it (docs/benchmarks.md, "option sets").
+    const Matrix small = make_latin(5, false).matrix;
+    CHECK(conflict_density(small) < 0.4);
+    CHECK(resolve_engine(EngineKind::automatic, small) == EngineKind::bits);
 }

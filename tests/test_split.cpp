@@ -10,6 +10,7 @@
 #include "queens.hpp"
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
+#include "xcount/small_bits.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/estimate.hpp"
 #include "xcount/symmetry.hpp"
@@ -51,8 +52,8 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits,
-                   WideBits) {
+TEMPLATE_TEST_CASE("subproblems add up to the unsplit search, figure for figure, at every depth", "[split]", Dancer, Cells, Bits, WideBits,
+                   SmallBits, SmallBits512) {
     for (const Case& c : cases()) {
         const SearchStats whole = Dancer(c.matrix).count();
         for (int depth = 0; depth <= 5; ++depth) {
@@ -100,7 +101,8 @@ SearchStats in_slices(Engine& engine, std::span<const OptionId> prefix, std::uin
     return sum;
 }
 
-TEMPLATE_TEST_CASE("a walk stopped anywhere resumes from its position to the same figures", "[split][resume]", Dancer, Bits, WideBits) {
+TEMPLATE_TEST_CASE("a walk stopped anywhere resumes from its position to the same figures", "[split][resume]", Dancer, Bits, WideBits,
+                   SmallBits, SmallBits512) {
     for (const Case& c : cases()) {
         for (int depth : {0, 2}) {
             const Split split = split_at_depth(c.matrix, depth);

@@ -21,6 +21,8 @@
 // and the medians compared. A program whose output does not hold the solution count is flagged.
 // --scan-methods: the scan engine's each_option against its conflict_masks (ScanMethod) on the
 // standard inputs, and which one it picks by itself.
+// --bits-forms: the bits engine's option lists against its option sets (small_bits.hpp) on the
+// standard inputs with at most 512 options.
 // --reduce: full count against --symmetry reduce, one thread, for 6x10 pentominoes, Scott's
 // board, 12 and 13 queens and the Soma cube: updates, seconds and the reduced share of each.
 #include <sys/resource.h>
@@ -47,6 +49,7 @@
 #include "xcount/cells.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/runner.hpp"
+#include "xcount/small_bits.hpp"
 #include "xcount/symmetry.hpp"
 
 using namespace xcount;
@@ -307,6 +310,45 @@ int scan_methods(int repeat) {
     return 0;
 }
 
+// The bits engine's two forms on the standard inputs whose options fit a set of 512: option
+// lists (BitsOf) against option sets (SmallBitsOf), the same tree and figures, one thread,
+// unsplit, runs interleaved; medians of `repeat`.
+int bits_forms(int repeat) {
+    std::printf("%-24s %8s %10s %12s %12s %12s %12s %8s\n", "input", "options", "solutions", "nodes", "option lists", "sets of 256",
+                "sets of 512", "ratio");
+    for (const Input& in : standard_inputs()) {
+        if (!WideBits::fits(in.matrix) || !SmallBits512::fits(in.matrix)) continue;
+        std::vector<double> lists, sets, wide_sets;
+        SearchStats a, b, c;
+        const auto timed = [](auto&& engine, SearchStats& stats) {
+            const double start = now_seconds();
+            stats = engine.count();
+            return now_seconds() - start;
+        };
+        const bool narrow = SmallBits::fits(in.matrix);
+        for (int r = 0; r < repeat; ++r) {
+            lists.push_back(Bits::fits(in.matrix) ? timed(Bits(in.matrix), a) : timed(WideBits(in.matrix), a));
+            if (narrow) sets.push_back(timed(SmallBits(in.matrix), b));
+            wide_sets.push_back(timed(SmallBits512(in.matrix), c));
+        }
+        if (!narrow) b = c;
+        const double best = narrow ? median(sets) : median(wide_sets);
+        char narrow_cell[32] = "-";
+        if (narrow) std::snprintf(narrow_cell, sizeof narrow_cell, "%.3fs", median(sets));
+        std::printf(
+            "%-24s %8zu %10s %12llu %11.3fs %12s %11.3fs %7.2fx%s\n", in.name.c_str(), in.matrix.option_count(),
+            to_string(a.solutions).c_str(), static_cast<unsigned long long>(a.nodes), median(lists), narrow_cell, median(wide_sets),
+            median(lists) / best,
+            a.solutions == b.solutions && a.nodes == b.nodes && a.updates == b.updates && c.nodes == a.nodes && c.updates == a.updates
+                ? ""
+                : "  FIGURES DIFFER");
+        std::fflush(stdout);
+    }
+    std::printf("(one thread, unsplit, median of %d interleaved runs in this process; ratio: lists / the sets with_engine takes)\n",
+                repeat);
+    return 0;
+}
+
 // Updates and nodes per item-choice rule: the rule changes the tree by orders of magnitude.
 // Each run stops after `cap` seconds (the table then says so: its figures are a lower bound).
 int choice_rules(double cap) {
@@ -422,7 +464,7 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false, reduced = false, rules = false, special = false, methods = false;
+    bool json = false, scale = false, reduced = false, rules = false, special = false, methods = false, forms = false;
     std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits, EngineKind::scan};
     std::vector<std::string> files;
     std::vector<Program> others;
@@ -462,10 +504,13 @@ int main(int argc, char** argv) {
             special = true;
         else if (arg == "--scan-methods")
             methods = true;
+        else if (arg == "--bits-forms")
+            forms = true;
         else if (arg == "--help" || arg == "-h") {
             std::puts(
                 "usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
-                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --scan-methods [--repeat R] | --against "
+                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --scan-methods [--repeat R] | --bits-forms "
+                "[--repeat R] | --against "
                 "NAME=COMMAND ... [--repeat R] "
                 "[FILE.dlx ...]");
             return 0;
@@ -478,6 +523,7 @@ int main(int argc, char** argv) {
         if (rules) return choice_rules(30);
         if (special) return specialised(repeat);
         if (methods) return scan_methods(repeat);
+        if (forms) return bits_forms(repeat);
         if (!others.empty()) return against(others, files, repeat);
         std::vector<Input> inputs = standard_inputs();
         for (const auto& file : files) inputs.push_back({file, read_dlx_file(file)});

@@ -1,10 +1,10 @@
 // Fuzz target: Knuth's DLX text format. A matrix that reads back is counted by every engine
 // (solution and node limits keep each input fast): when the search finished below the limits
 // the counts, updates and nodes must agree, and each engine must be restored exactly. The bits
-// engine tries options in the dancer's order, so it must match it even when stopped. A matrix
-// with colours is counted by the dancer under two rules, which must agree; one with
-// multiplicities by the dancer's Algorithm M and through its expansion, which must agree. Only
-// InputError may escape the reader.
+// engine (option lists and option sets) tries options in the dancer's order, so it must match it
+// even when stopped. A matrix with colours is counted by the dancer under two rules, which must
+// agree; one with multiplicities by the dancer's Algorithm M and through its expansion, which
+// must agree. Only InputError may escape the reader.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +18,7 @@
 #include "xcount/dlx_format.hpp"
 #include "xcount/error.hpp"
 #include "xcount/multiplicity.hpp"
+#include "xcount/small_bits.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace xcount;
@@ -69,6 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         };
         if (Bits::fits(m)) check_bits(Bits(m));
         if (WideBits::fits(m)) check_bits(WideBits(m));
+        if (SmallBits::fits(m)) check_bits(SmallBits(m));
+        if (SmallBits512::fits(m)) check_bits(SmallBits512(m));
     } catch (const InputError&) {
     }
     return 0;

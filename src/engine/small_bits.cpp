@@ -1,0 +1,132 @@
+// Compiled with the popcount instruction on x86-64 (CMakeLists.txt): the explicit
+// instantiations below put count()'s whole walk here, with every hook inlined.
+#include "xcount/small_bits.hpp"
+
+#include <map>
+#include <string>
+
+#include "xcount/error.hpp"
+#include "xcount/hash.hpp"
+
+namespace xcount {
+
+template <std::size_t OptionWords>
+bool SmallBitsOf<OptionWords>::runs_here() {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("popcnt");
+#else
+    return true;
+#endif
+}
+
+template <std::size_t OptionWords>
+const Matrix& SmallBitsOf<OptionWords>::checked(const Matrix& matrix) {
+    require_no_colours(matrix, "bits");
+    if (matrix.option_count() > kMaxOptions)
+        throw InputError("the small bits engine takes up to " + std::to_string(kMaxOptions) + " options; this matrix has " +
+                         std::to_string(matrix.option_count()));
+    if (matrix.primary_count() > kMaxPrimary)
+        throw InputError("the small bits engine takes up to " + std::to_string(kMaxPrimary) + " primary items; this matrix has " +
+                         std::to_string(matrix.primary_count()));
+    return matrix;
+}
+
+template <std::size_t OptionWords>
+SmallBitsOf<OptionWords>::SmallBitsOf(const Matrix& matrix) : Skeleton(checked(matrix)), bit_of_item_(matrix.item_count(), 0) {
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (matrix.is_primary(static_cast<ItemId>(i))) {
+            bit_of_item_[i] = primary_++;
+            item_of_bit_.push_back(static_cast<ItemId>(i));
+        }
+    for (std::size_t i = 0; i < matrix.item_count(); ++i)
+        if (!matrix.is_primary(static_cast<ItemId>(i))) bit_of_item_[i] = primary_;
+    const std::size_t n = matrix.option_count();
+    std::vector<Options> by_item(matrix.item_count());  // every item's options, secondary ones too
+    items_.resize(n);
+    cost_.resize(n);
+    std::map<std::uint32_t, Options> classes;
+    for (std::size_t o = 0; o < n; ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        cost_[o] = static_cast<std::uint32_t>(items.size()) - 1;
+        classes[cost_[o]].set(static_cast<Id>(o));
+        for (ItemId item : items) {
+            by_item[static_cast<std::size_t>(item)].set(static_cast<Id>(o));
+            if (const Id bit = bit_of_item_[static_cast<std::size_t>(item)]; bit < primary_) items_[o].set(bit);
+        }
+    }
+    conflicts_.resize(n);
+    for (std::size_t o = 0; o < n; ++o)
+        for (ItemId item : matrix.option(static_cast<OptionId>(o))) conflicts_[o] = conflicts_[o] | by_item[static_cast<std::size_t>(item)];
+    for (Id b = 0; b < primary_; ++b) holding_.push_back(by_item[static_cast<std::size_t>(item_of_bit_[b])]);
+    for (const auto& [cost, options] : classes) {
+        class_cost_.push_back(cost);
+        cost_classes_.push_back(options);
+    }
+    if (cost_classes_.empty()) {  // no options: weight() still reads one class
+        class_cost_.push_back(0);
+        cost_classes_.emplace_back();
+    }
+    uniform_ = cost_classes_.size() == 1;
+    const std::size_t levels = primary_ + 2;
+    levels_.assign(levels, Level{});
+    chosen_.assign(levels, 0);
+    for (std::size_t o = 0; o < n; ++o) levels_[0].live.set(static_cast<Id>(o));
+    for (Id b = 0; b < primary_; ++b) levels_[0].open.set(b);
+    solution_.reserve(levels);
+}
+
+template <std::size_t OptionWords>
+bool SmallBitsOf<OptionWords>::primary_item(ItemId id, Id& bit) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= bit_of_item_.size()) return false;
+    bit = bit_of_item_[static_cast<std::size_t>(id)];
+    return bit < primary_;
+}
+
+template <std::size_t OptionWords>
+PushCost SmallBitsOf<OptionWords>::take(int level, OptionId option, Id best) {
+    const auto o = static_cast<Id>(option);
+    PushCost cost;
+    cost.item = open(level, best);
+    // The walk's place in best's options, so that a walk resumed below can back up through it:
+    // the options after o are still to try.
+    Level& opened = at(level);
+    for (Id w = 0; w < OptionWords; ++w) {
+        const Id first = w * 64;
+        if (o >= first + 63)
+            opened.pending.word[w] = 0;
+        else if (o >= first)
+            opened.pending.word[w] &= ~std::uint64_t{0} << (o - first + 1);
+    }
+    chosen_[static_cast<std::size_t>(level)] = o;
+    cost.rest = enter(level, o);
+    return cost;
+}
+
+template <std::size_t OptionWords>
+std::uint64_t SmallBitsOf<OptionWords>::checksum() const {
+    Hash64 h;
+    for (int level = 0; level <= depth_; ++level) {
+        const Level& here = at(level);
+        for (std::uint64_t word : here.live.word) h.add(word);
+        for (std::uint64_t word : here.open.word) h.add(word);
+        if (level == depth_) break;
+        h.add(std::uint64_t{here.best}).add(here.best_cost).add(std::uint64_t{chosen_[static_cast<std::size_t>(level)]});
+        for (std::uint64_t word : here.pending.word) h.add(word);
+    }
+    h.add(static_cast<std::uint64_t>(depth_));
+    return h.value();
+}
+
+template <std::size_t OptionWords>
+std::size_t SmallBitsOf<OptionWords>::memory_bytes() const {
+    return (conflicts_.capacity() + holding_.capacity() + cost_classes_.capacity()) * sizeof(Options) + items_.capacity() * sizeof(Items) +
+           (cost_.capacity() + class_cost_.capacity() + chosen_.capacity()) * 4 + levels_.capacity() * sizeof(Level) +
+           (bit_of_item_.capacity() + item_of_bit_.capacity()) * 4;
+}
+
+template class SmallBitsOf<4>;
+template class SmallBitsOf<8>;
+template SearchStats SearchSkeleton<SmallBitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<SmallBitsOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
+}  // namespace xcount
