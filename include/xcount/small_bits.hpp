@@ -15,13 +15,16 @@
 // bits engine wherever the matrix fits and the processor counts bits in one instruction
 // (fits, runs_here: engines.hpp picks it), with the same journals, splits and shards.
 //
-// The whole count() walk is compiled in small_bits.cpp with the popcount instruction (x86-64
-// machines before 2008 lack it; there this engine is not used); other walks (splitting, visiting
-// solutions) are compiled where they are called, with the portable popcount.
+// The walks of count() and search() are compiled in small_bits.cpp with the popcount
+// instruction (x86-64 machines before 2008 lack it; there this engine is not used); the
+// splitter's walk, above the cut depth only, is compiled where it is called, with the portable
+// popcount.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <vector>
 
 #include "xcount/mask.hpp"
@@ -48,6 +51,15 @@ public:
                !matrix.has_multiplicities();
     }
     static bool runs_here();  // the processor has the popcount instruction this engine's walk uses
+
+    // The skeleton's search(), through a std::function, so that its walk too is compiled in
+    // small_bits.cpp with the popcount instruction (the visitor costs a call per solution).
+    using Visitor = std::function<void(std::span<const OptionId>)>;
+    template <class Visit>
+    SearchStats search(Visit&& visit, const Limits& limits = {}) {
+        return search_with(Visitor(std::ref(visit)), limits);
+    }
+    SearchStats search_with(const Visitor& visit, const Limits& limits);
 
     OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
     std::uint64_t checksum() const;  // the levels down to depth(): what a search must leave as it found it
@@ -181,7 +193,7 @@ using SmallBits512 = SmallBitsOf<8>;  // up to 512 options
 
 extern template class SmallBitsOf<4>;
 extern template class SmallBitsOf<8>;
-// count()'s walk, compiled with the popcount instruction (small_bits.cpp).
+// count()'s walk, compiled with the popcount instruction (small_bits.cpp), as search()'s is.
 extern template SearchStats SearchSkeleton<SmallBitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
 extern template SearchStats SearchSkeleton<SmallBitsOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
 

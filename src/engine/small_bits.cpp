@@ -1,5 +1,5 @@
 // Compiled with the popcount instruction on x86-64 (CMakeLists.txt): the explicit
-// instantiations below put count()'s whole walk here, with every hook inlined.
+// instantiations below put the whole walks of count() and search() here, every hook inlined.
 #include "xcount/small_bits.hpp"
 
 #include <map>
@@ -122,6 +122,11 @@ std::size_t SmallBitsOf<OptionWords>::memory_bytes() const {
     return (conflicts_.capacity() + holding_.capacity() + cost_classes_.capacity()) * sizeof(Options) + items_.capacity() * sizeof(Items) +
            (cost_.capacity() + class_cost_.capacity() + chosen_.capacity()) * 4 + levels_.capacity() * sizeof(Level) +
            (bit_of_item_.capacity() + item_of_bit_.capacity()) * 4;
+}
+
+template <std::size_t OptionWords>
+SearchStats SmallBitsOf<OptionWords>::search_with(const Visitor& visit, const Limits& limits) {
+    return Skeleton::search(visit, limits);
 }
 
 template class SmallBitsOf<4>;
