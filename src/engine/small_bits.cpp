@@ -104,6 +104,8 @@ PushCost SmallBitsOf<OptionWords>::take(int level, OptionId option, Id best) {
 
 template <std::size_t OptionWords>
 std::uint64_t SmallBitsOf<OptionWords>::checksum() const {
+    // Every level down to the depth: its live options and open items; above the depth, also the
+    // item branched on, its cost, the options left to try there and the one chosen.
     Hash64 h;
     for (int level = 0; level <= depth_; ++level) {
         const Level& here = at(level);
