@@ -308,19 +308,23 @@ TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of t
     CHECK(resolve_engine(EngineKind::automatic, all_primary) == EngineKind::dlx);
 }
 
-TEST_CASE("auto takes bits where the options fit a set or conflict densely, dlx where a choice removes few", "[bits][engine]") {
+TEST_CASE("auto takes bits where a choice removes a good share of the options, dlx where it removes few", "[bits][engine]") {
     CHECK(conflict_density(make_queens(13).matrix) > 0.9);
     CHECK(resolve_engine(EngineKind::automatic, make_queens(13).matrix) == EngineKind::bits);
     CHECK(resolve_engine(EngineKind::automatic, make_langford(11, false).matrix) == EngineKind::bits);
-    const Matrix latin = make_latin(7, false).matrix;  // 147 items: fits bits, but each option meets 18 of the other 342
-    CHECK(WideBits::fits(latin));
-    CHECK_FALSE(SmallBits512::fits(latin));  // 147 primary items
-    CHECK(conflict_density(latin) < 0.4);
-    CHECK(resolve_engine(EngineKind::automatic, latin) == EngineKind::dlx);
-    CHECK(resolve_engine(EngineKind::bits, latin) == EngineKind::bits);  // asked for: given
-    // Order 5 (125 options) fits a set, where bits is as fast as the dancer at that density
-    // and faster above it (docs/benchmarks.md, "option sets").
-    const Matrix small = make_latin(5, false).matrix;
-    CHECK(conflict_density(small) < 0.4);
-    CHECK(resolve_engine(EngineKind::automatic, small) == EngineKind::bits);
+    // Latin squares fit bits, but each option meets few others: order 5 (125 options, a set's
+    // worth) is as fast on bits' sets as on the dancer, order 7 (147 primary items, lists) and
+    // the 8x8 dominoes (112 options, sets) slower (docs/benchmarks.md, "which engine auto picks").
+    for (int n : {5, 7}) {
+        const Matrix latin = make_latin(n, false).matrix;
+        CHECK(WideBits::fits(latin));
+        CHECK(conflict_density(latin) < 0.4);
+        CHECK(resolve_engine(EngineKind::automatic, latin) == EngineKind::dlx);
+        CHECK(resolve_engine(EngineKind::bits, latin) == EngineKind::bits);  // asked for: given
+    }
+    const Matrix dominoes = make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/domino.txt"), read_board("8x8"),
+                                          Orientations::free, Copies::any(), "8x8")
+                                .matrix;
+    CHECK(SmallBits::fits(dominoes));
+    CHECK(resolve_engine(EngineKind::automatic, dominoes) == EngineKind::dlx);
 }

@@ -15,13 +15,12 @@ namespace xcount {
 // under every rule, so every split replays on any of them and every figure (solutions,
 // updates, nodes) is the same; scan walks only the tree of ChooseRule::scan, where it is the
 // fast one (the others walk it too, with the same figures). `automatic`: under the scan rule,
-// scan where the matrix fits it; otherwise bits where its options fit a set (at most 512
-// options and 128 primary items: SmallBitsOf), or where the matrix fits bits' lists (at most
-// 256 items) and its options conflict densely (a choice removes a good share of the options
-// left: tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits is
-// its option sets where they fit and the processor counts bits in one instruction, else its
-// option lists; bits' lists and scan are their 128-bit versions up to 128 items, the 256-bit
-// ones above. A matrix with colours
+// scan where the matrix fits it; otherwise bits where the matrix fits it (at most 256 items)
+// and its options conflict densely (a choice removes a good share of the options left:
+// tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits is its
+// option sets (SmallBitsOf) where the matrix has at most 512 options and 128 primary items
+// and the processor counts bits in one instruction, else its option lists; bits' lists and
+// scan are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
 // or multiplicities goes to dlx, the one engine that takes them (the others refuse it,
 // InputError; expand_multiplicities gives them an exact-cover matrix to count instead).
 enum class EngineKind { automatic, dlx, cells, bits, scan };

@@ -18,8 +18,6 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
     if (kind != EngineKind::automatic) return kind;
     if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
     if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
-    // Option sets win wherever they fit, dense conflicts or not (docs/benchmarks.md, "option sets").
-    if (SmallBits512::fits(matrix) && SmallBits512::runs_here()) return EngineKind::bits;
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
     // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
     // the dancer touches only those while bits scans the whole list (docs/benchmarks.md,
