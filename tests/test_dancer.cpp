@@ -312,19 +312,26 @@ TEST_CASE("auto takes bits where a choice removes a good share of the options, d
     CHECK(conflict_density(make_queens(13).matrix) > 0.9);
     CHECK(resolve_engine(EngineKind::automatic, make_queens(13).matrix) == EngineKind::bits);
     CHECK(resolve_engine(EngineKind::automatic, make_langford(11, false).matrix) == EngineKind::bits);
-    // Latin squares fit bits, but each option meets few others: order 5 (125 options, a set's
-    // worth) is as fast on bits' sets as on the dancer, order 7 (147 primary items, lists) and
-    // the 8x8 dominoes (112 options, sets) slower (docs/benchmarks.md, "which engine auto picks").
-    for (int n : {5, 7}) {
-        const Matrix latin = make_latin(n, false).matrix;
-        CHECK(WideBits::fits(latin));
-        CHECK(conflict_density(latin) < 0.4);
-        CHECK(resolve_engine(EngineKind::automatic, latin) == EngineKind::dlx);
-        CHECK(resolve_engine(EngineKind::bits, latin) == EngineKind::bits);  // asked for: given
-    }
+    // Latin squares fit bits, but each option meets few others (density 9 / n^2): order 7
+    // (147 primary items: bits' lists) goes to dlx; orders 5 and 6 fit bits' option sets,
+    // which match the dancer at order 5's density and lose at order 6's, as on the 8x8
+    // dominoes; Langford 16 (0.59) fits the sets, which win there (docs/benchmarks.md, "which
+    // engine auto picks").
+    const auto picks = [](const Matrix& m) { return resolve_engine(EngineKind::automatic, m); };
+    const Matrix latin5 = make_latin(5, false).matrix, latin6 = make_latin(6, false).matrix, latin7 = make_latin(7, false).matrix;
+    CHECK(SmallBits::fits(latin5));
+    CHECK(SmallBits::fits(latin6));
+    CHECK_FALSE(SmallBits512::fits(latin7));
+    CHECK(picks(latin5) == EngineKind::bits);
+    CHECK(picks(latin6) == EngineKind::dlx);
+    CHECK(picks(latin7) == EngineKind::dlx);
+    CHECK(resolve_engine(EngineKind::bits, latin7) == EngineKind::bits);  // asked for: given
     const Matrix dominoes = make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/domino.txt"), read_board("8x8"),
                                           Orientations::free, Copies::any(), "8x8")
                                 .matrix;
     CHECK(SmallBits::fits(dominoes));
-    CHECK(resolve_engine(EngineKind::automatic, dominoes) == EngineKind::dlx);
+    CHECK(picks(dominoes) == EngineKind::dlx);
+    const Matrix langford16 = make_langford(16, false).matrix;
+    CHECK(conflict_density(langford16) < 0.6);
+    CHECK(picks(langford16) == EngineKind::bits);
 }

@@ -17,7 +17,8 @@ namespace xcount {
 // fast one (the others walk it too, with the same figures). `automatic`: under the scan rule,
 // scan where the matrix fits it; otherwise bits where the matrix fits it (at most 256 items)
 // and its options conflict densely (a choice removes a good share of the options left:
-// tilings, queens, Langford pairs), dlx elsewhere (the benchmark's verdict). bits is its
+// tilings, queens, Langford pairs), or fits bits' option sets and conflicts at least
+// moderately (Latin 5, Langford 16), dlx elsewhere (the benchmark's verdict). bits is its
 // option sets (SmallBitsOf) where the matrix has at most 512 options and 128 primary items
 // and the processor counts bits in one instruction, else its option lists; bits' lists and
 // scan are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
@@ -28,7 +29,8 @@ enum class EngineKind { automatic, dlx, cells, bits, scan };
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
-// Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, sudoku 2x3 grids 0.44, Latin squares 0.2-0.4.
+// Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, Langford 16 0.59, sudoku 2x3 grids 0.44, Latin
+// squares 0.2-0.4 (9 / n^2), dominoes on 8x8 0.13.
 double conflict_density(const Matrix& matrix);
 const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan
 

@@ -37,8 +37,8 @@ constexpr Flag kFlags[] = {
     {"engine", T::text, "E", "auto", kNone, kNone,
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
      "scan (bitboards, up to 256 items): the scan rule's search only; auto: scan where the model prefers the scan rule "
-     "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely, dlx "
-     "elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "
+     "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely (or, up "
+     "to 512 options and 128 primary items, moderately), dlx elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "
      "cells and scan its exact-cover expansion", kCount},
     {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits or scan (see count --help)", kSolve | kShow},
     {"choose", T::text, "RULE", "mrv", kNone, kNone,
