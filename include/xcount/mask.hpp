@@ -71,6 +71,7 @@ struct BitLayout {
     std::size_t primary = 0;                 // primary items are bits 0 .. primary-1
     Mask<Words> primary_mask;
 
+    explicit BitLayout(const Matrix& matrix) : BitLayout(matrix, primary_in_id_order(matrix)) {}  // the Dancer's ring order
     BitLayout(const Matrix& matrix, std::span<const ItemId> primary_order) : bit_of_item(matrix.item_count(), 0) {
         std::uint32_t next = 0;
         for (ItemId item : primary_order) {
@@ -87,6 +88,14 @@ struct BitLayout {
         if (id < 0 || static_cast<std::size_t>(id) >= bit_of_item.size()) return false;
         bit = bit_of_item[static_cast<std::size_t>(id)];
         return bit < primary;
+    }
+
+private:
+    static std::vector<ItemId> primary_in_id_order(const Matrix& matrix) {
+        std::vector<ItemId> items;
+        for (std::size_t i = 0; i < matrix.item_count(); ++i)
+            if (matrix.is_primary(static_cast<ItemId>(i))) items.push_back(static_cast<ItemId>(i));
+        return items;
     }
 };
 

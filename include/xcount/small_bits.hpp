@@ -135,16 +135,16 @@ private:
     }
     template <class F>
     void for_each_open(int level, F f) const {
-        for (Id b = 0; b < primary_; ++b)
-            if (is_open(level, b)) f(b, item_of_bit_[b], std::uint64_t{options_of(at(level), b)});
+        for (Id b = 0; b < layout_.primary; ++b)
+            if (is_open(level, b)) f(b, layout_.item_of_bit[b], std::uint64_t{options_of(at(level), b)});
     }
-    ItemId item_id(Id bit) const { return item_of_bit_[bit]; }
+    ItemId item_id(Id bit) const { return layout_.item_of_bit[bit]; }
     bool dead_end(int level, Id bit) const { return options_of(at(level), bit) == 0; }
     std::uint64_t open(int level, Id best) {  // sets up branching on best; returns the cover cost
         Level& here = at(level);
         here.best = best;
         here.pending = here.live.seen_through(holding_[best]);
-        here.best_cost = uniform_ && chosen_count_.level == level && chosen_count_.bit == best
+        here.best_cost = cost_classes_.size() == 1 && chosen_count_.level == level && chosen_count_.bit == best
                              ? std::uint64_t{class_cost_[0]} * chosen_count_.options
                              : weight(here.pending);
         chosen_count_.level = -1;
@@ -170,20 +170,17 @@ private:
     bool holds(OptionId option, Id bit) const { return items_[static_cast<Id>(option)].has(bit); }
     bool is_live(int level, OptionId option, Id) const { return at(level).live.has(static_cast<Id>(option)); }
     PushCost take(int level, OptionId option, Id best);
-    bool primary_item(ItemId id, Id& bit) const;
+    bool primary_item(ItemId id, Id& bit) const { return layout_.primary_bit(id, bit); }
 
     static const Matrix& checked(const Matrix& matrix);  // InputError unless it fits
 
-    Id primary_ = 0;
-    std::vector<Id> bit_of_item_;            // item id -> primary bit (primary_ for a secondary item)
-    std::vector<ItemId> item_of_bit_;        // primary bit -> item id
+    BitLayout<2> layout_;                    // the primary items in id order (the Dancer's ring order)
     std::vector<Options> conflicts_;         // per option: the options sharing an item with it, itself included
     std::vector<Items> items_;               // per option: its primary items
     std::vector<std::uint32_t> cost_;        // per option: its size - 1
     std::vector<Options> holding_;           // per primary bit: the options holding it
     std::vector<Options> cost_classes_;      // the options of each size
     std::vector<std::uint32_t> class_cost_;  // per class: its options' size - 1
-    bool uniform_ = false;                   // one class: every option the same size
     std::vector<Level> levels_;
     std::vector<Id> chosen_;  // option chosen at each level
 };

@@ -21,17 +21,8 @@ const Matrix& BitsOf<Words>::checked(const Matrix& matrix) {
     return matrix;
 }
 
-namespace {
-std::vector<ItemId> primary_items(const Matrix& matrix) {
-    std::vector<ItemId> items;
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (matrix.is_primary(static_cast<ItemId>(i))) items.push_back(static_cast<ItemId>(i));
-    return items;
-}
-}  // namespace
-
 template <std::size_t Words>
-BitsOf<Words>::BitsOf(const Matrix& matrix) : Skeleton(matrix), layout_(checked(matrix), primary_items(matrix)) {
+BitsOf<Words>::BitsOf(const Matrix& matrix) : Skeleton(matrix), layout_(checked(matrix)) {
     const std::size_t n = matrix.option_count();
     masks_.resize(n);
     cost_.resize(n);

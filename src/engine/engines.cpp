@@ -26,10 +26,11 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
     // With its option sets (up to 512 options) bits scans no list, but it still counts every open
     // item's options at each node where the dancer reads a length: it wins from a lower density.
     constexpr double kSetsDensity = 0.3;
-    const double density = conflict_density(matrix);
-    if (SmallBits512::fits(matrix) && SmallBits512::runs_here() && density >= kSetsDensity) return EngineKind::bits;
-    return WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory && density >= kBitsDensity ? EngineKind::bits
-                                                                                                                  : EngineKind::dlx;
+    const bool sets = SmallBits512::fits(matrix) && SmallBits512::runs_here();
+    const bool lists = WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory;
+    if (!sets && !lists) return EngineKind::dlx;
+    const double density = conflict_density(matrix);  // a pass over the whole matrix: only where bits could take it
+    return (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity) ? EngineKind::bits : EngineKind::dlx;
 }
 
 const char* engine_name(EngineKind kind) {

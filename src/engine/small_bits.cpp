@@ -32,14 +32,7 @@ const Matrix& SmallBitsOf<OptionWords>::checked(const Matrix& matrix) {
 }
 
 template <std::size_t OptionWords>
-SmallBitsOf<OptionWords>::SmallBitsOf(const Matrix& matrix) : Skeleton(checked(matrix)), bit_of_item_(matrix.item_count(), 0) {
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (matrix.is_primary(static_cast<ItemId>(i))) {
-            bit_of_item_[i] = primary_++;
-            item_of_bit_.push_back(static_cast<ItemId>(i));
-        }
-    for (std::size_t i = 0; i < matrix.item_count(); ++i)
-        if (!matrix.is_primary(static_cast<ItemId>(i))) bit_of_item_[i] = primary_;
+SmallBitsOf<OptionWords>::SmallBitsOf(const Matrix& matrix) : Skeleton(checked(matrix)), layout_(matrix) {
     const std::size_t n = matrix.option_count();
     std::vector<Options> by_item(matrix.item_count());  // every item's options, secondary ones too
     items_.resize(n);
@@ -51,13 +44,13 @@ SmallBitsOf<OptionWords>::SmallBitsOf(const Matrix& matrix) : Skeleton(checked(m
         classes[cost_[o]].set(static_cast<Id>(o));
         for (ItemId item : items) {
             by_item[static_cast<std::size_t>(item)].set(static_cast<Id>(o));
-            if (const Id bit = bit_of_item_[static_cast<std::size_t>(item)]; bit < primary_) items_[o].set(bit);
+            if (const Id bit = layout_.bit_of_item[static_cast<std::size_t>(item)]; bit < layout_.primary) items_[o].set(bit);
         }
     }
     conflicts_.resize(n);
     for (std::size_t o = 0; o < n; ++o)
         for (ItemId item : matrix.option(static_cast<OptionId>(o))) conflicts_[o] = conflicts_[o] | by_item[static_cast<std::size_t>(item)];
-    for (Id b = 0; b < primary_; ++b) holding_.push_back(by_item[static_cast<std::size_t>(item_of_bit_[b])]);
+    for (Id b = 0; b < layout_.primary; ++b) holding_.push_back(by_item[static_cast<std::size_t>(layout_.item_of_bit[b])]);
     for (const auto& [cost, options] : classes) {
         class_cost_.push_back(cost);
         cost_classes_.push_back(options);
@@ -66,20 +59,12 @@ SmallBitsOf<OptionWords>::SmallBitsOf(const Matrix& matrix) : Skeleton(checked(m
         class_cost_.push_back(0);
         cost_classes_.emplace_back();
     }
-    uniform_ = cost_classes_.size() == 1;
-    const std::size_t levels = primary_ + 2;
+    const std::size_t levels = layout_.primary + 2;
     levels_.assign(levels, Level{});
     chosen_.assign(levels, 0);
     for (std::size_t o = 0; o < n; ++o) levels_[0].live.set(static_cast<Id>(o));
-    for (Id b = 0; b < primary_; ++b) levels_[0].open.set(b);
+    levels_[0].open = layout_.primary_mask;
     solution_.reserve(levels);
-}
-
-template <std::size_t OptionWords>
-bool SmallBitsOf<OptionWords>::primary_item(ItemId id, Id& bit) const {
-    if (id < 0 || static_cast<std::size_t>(id) >= bit_of_item_.size()) return false;
-    bit = bit_of_item_[static_cast<std::size_t>(id)];
-    return bit < primary_;
 }
 
 template <std::size_t OptionWords>
@@ -123,7 +108,7 @@ template <std::size_t OptionWords>
 std::size_t SmallBitsOf<OptionWords>::memory_bytes() const {
     return (conflicts_.capacity() + holding_.capacity() + cost_classes_.capacity()) * sizeof(Options) + items_.capacity() * sizeof(Items) +
            (cost_.capacity() + class_cost_.capacity() + chosen_.capacity()) * 4 + levels_.capacity() * sizeof(Level) +
-           (bit_of_item_.capacity() + item_of_bit_.capacity()) * 4;
+           (layout_.bit_of_item.capacity() + layout_.item_of_bit.capacity()) * 4;
 }
 
 template <std::size_t OptionWords>
