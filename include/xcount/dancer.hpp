@@ -61,6 +61,7 @@ public:
     // holds no primary item still open or an earlier choice hid it. pop()/unwind() undo it.
     void place(std::span<const OptionId> prefix);
 
+    bool has_null_moves() const { return multiplied_; }  // Algorithm M's paths hold them beside options
     OptionId option_at(int level) const { return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)]; }
     std::uint64_t checksum() const;
     std::size_t memory_bytes() const;

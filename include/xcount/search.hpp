@@ -157,11 +157,16 @@ struct VisitPolicy {
     Visit& visit;
     const Engine& engine;
     std::vector<OptionId>& scratch;
+    bool null_moves = false;  // the path may hold Algorithm M's null moves, which no solution lists
     void cut(int) {}
     void solution(int level) {
         scratch.clear();
-        for (int k = 0; k < level; ++k)
-            if (const OptionId o = engine.option_at(k); engine.is_option(o)) scratch.push_back(o);
+        if (null_moves) {
+            for (int k = 0; k < level; ++k)
+                if (const OptionId o = engine.option_at(k); engine.is_option(o)) scratch.push_back(o);
+        } else {
+            for (int k = 0; k < level; ++k) scratch.push_back(engine.option_at(k));
+        }
         visit(std::span<const OptionId>(scratch));
     }
 };
@@ -179,7 +184,8 @@ public:
     // replayed prefix included; the count-only path above pays nothing for this.
     template <class Visit>
     SearchStats search(Visit&& visit, const Limits& limits = {}) {
-        detail::VisitPolicy<Engine, std::remove_reference_t<Visit>> policy{.visit = visit, .engine = engine(), .scratch = solution_};
+        detail::VisitPolicy<Engine, std::remove_reference_t<Visit>> policy{
+            .visit = visit, .engine = engine(), .scratch = solution_, .null_moves = has_null_moves()};
         return walk(policy, limits);
     }
     // The walk behind count() and search(), exposed for the splitter (see Policy above).
@@ -204,6 +210,12 @@ public:
     bool solved() const { return engine().solved_at(depth_); }
     // Whether a choice on the path is an option; otherwise it is a null move (Algorithm M: an
     // item closed with no further option), numbered option_count() + item id.
+    bool has_null_moves() const {
+        if constexpr (Engine::kMultiplicities)
+            return engine().has_null_moves();
+        else
+            return false;
+    }
     bool is_option(OptionId choice) const { return static_cast<std::size_t>(choice) < engine().option_count(); }
 
     // Makes the search branch on items[k] at level k instead of the rule's choice, while that
