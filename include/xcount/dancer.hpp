@@ -184,6 +184,11 @@ private:
     // Before branching on the item: whether the walk there reaches the choice at `position` in
     // its list (the list's length: the null move).
     bool reaches(Ref item, std::uint32_t position) const;
+    // Algorithm M's walk over a list ends once it holds no more than bound - slack options (with
+    // both 0, each option is taken in turn and the list is never spent).
+    static bool list_spent(std::int64_t bound, std::int64_t slack, std::int64_t length) {
+        return (bound != 0 || slack != 0) && length <= bound - slack;
+    }
     std::uint64_t tweak(Ref at, bool block);  // at leaves its item's list (and its option the others')
     void untweak(Ref item, Ref first, bool unblock);
     std::uint64_t open_m(int level, Ref item);

@@ -330,7 +330,7 @@ bool Dancer::reaches(Ref item, std::uint32_t position) const {
     const std::int64_t b = bound(item) - 1, s = slack(item);
     const std::int64_t length = node(item).top;
     if (b == 0 && s == 0) return position < length;
-    return length - position > b - s;
+    return !list_spent(b, s, length - position);
 }
 
 std::uint64_t Dancer::tweak(Ref at, bool block) {
@@ -376,8 +376,7 @@ std::uint64_t Dancer::open_m(int level, Ref item) {
 void Dancer::end_if_spent(int level) {
     const auto l = static_cast<std::size_t>(level);
     const Ref item = branch_[l];
-    const std::int32_t b = bound(item), s = slack(item);
-    if ((b != 0 || s != 0) && std::int64_t{node(item).top} <= std::int64_t{b} - s) {
+    if (list_spent(bound(item), slack(item), node(item).top)) {
         move_[l] = Move::spent;
         choice_[l] = node(item).up;
     }
