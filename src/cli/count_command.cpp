@@ -267,7 +267,10 @@ void say_why_stopped(const RunReport& report, const Settings& settings, bool sto
                             : settings.node_limit != 0 && !stopped ? "at --node-limit"
                                                                    : "at --time-limit";
     std::cerr << "xcount: stopped " << why << ": " << done << " of " << report.results.size() << " subproblems done"
-              << (journaled ? "; run again with the same --checkpoint to resume" : "") << '\n';
+              << (journaled
+                      ? "; run again with the same --checkpoint to resume"
+                      : "; the unfinished ones' work is not in the figures (with --checkpoint FILE it is kept, and a run again resumes)")
+              << '\n';
 }
 
 Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {

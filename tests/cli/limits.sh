@@ -11,6 +11,8 @@ out=$("$xcount" count queens --n 12 --node-limit 30000 2>"$dir/err"); status=$?
 [ $status -eq 3 ] || { echo "--node-limit: exit $status, expected 3"; exit 1; }
 echo "$out" | grep -q "(stopped early: not the total)" || { echo "--node-limit: text not labelled partial"; exit 1; }
 grep -q "stopped at --node-limit" "$dir/err" || { echo "--node-limit: no message"; exit 1; }
+# Without a journal the work inside unfinished subproblems is dropped: the message says so, and how to keep it.
+grep -q "not in the figures (with --checkpoint FILE it is kept" "$dir/err" || { echo "--node-limit: no word of --checkpoint"; cat "$dir/err"; exit 1; }
 json=$("$xcount" count queens --n 12 --node-limit 30000 --json 2>/dev/null)
 echo "$json" | grep -q '"complete": false' || { echo "--node-limit --json: not complete: false"; exit 1; }
 echo "$json" | grep -q '"distinct"' && { echo "--node-limit --json: a partial run reports no distinct count"; exit 1; }
