@@ -208,14 +208,15 @@ public:
     }
     int depth() const { return depth_; }
     bool solved() const { return engine().solved_at(depth_); }
-    // Whether a choice on the path is an option; otherwise it is a null move (Algorithm M: an
-    // item closed with no further option), numbered option_count() + item id.
+    // Whether the path may hold null moves (Algorithm M: an item closed with no further option).
     bool has_null_moves() const {
         if constexpr (Engine::kMultiplicities)
             return engine().has_null_moves();
         else
             return false;
     }
+    // Whether a choice on the path is an option; otherwise it is a null move, numbered
+    // option_count() + item id.
     bool is_option(OptionId choice) const { return static_cast<std::size_t>(choice) < engine().option_count(); }
 
     // Makes the search branch on items[k] at level k instead of the rule's choice, while that
