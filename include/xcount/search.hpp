@@ -161,7 +161,7 @@ struct VisitPolicy {
     void cut(int) {}
     void solution(int level) {
         scratch.clear();
-        if (null_moves) {
+        if (null_moves) {  // two loops: the test inside one loop cost --symmetry check 5-8% (8x8 dominoes)
             for (int k = 0; k < level; ++k)
                 if (const OptionId o = engine.option_at(k); engine.is_option(o)) scratch.push_back(o);
         } else {
