@@ -14,6 +14,11 @@
 //           and h maps the solutions holding option o one-to-one onto those holding h(o), so
 //           counting below one option per orbit, weighted by the orbit's size, gives the exact
 //           total with about |H| times less work.
+//           Where no item is fixed by the whole group G, an orbit I of items is (the first and
+//           last rows and columns of queens). Every solution S covers I with some options C(S),
+//           g maps the solutions with C(S) = c one-to-one onto those with C(S) = g(c), so
+//           covering I first and counting below one c per G-orbit, weighted by the orbit's
+//           size, gives the total with about |G| times less work.
 //
 //     Group g = Group::generate(matrix, model_symmetries);
 //     std::optional<Reduction> r = reduce(matrix, g);   // nullopt: no item is fixed by all
@@ -60,27 +65,37 @@ private:
 // a multiple of |G| (which proves a bug somewhere).
 std::optional<Count> burnside(std::span<const Count> fixed);
 
-// The matrix with only one option per orbit of `item`, each weighted by its orbit's size;
-// and, below a representative r that some symmetries still fix (the X on a diagonal of
-// Scott's board), the same again for a second item under r's own stabiliser.
+// By one item: the matrix with only one option per orbit of `item`, each weighted by its
+// orbit's size; and, below a representative r that some symmetries still fix (the X on a
+// diagonal of Scott's board), the same again for a second item under r's own stabiliser.
+// By an orbit of items: the matrix as it is, the items forced first, and the weight of a
+// subproblem found from the options that cover them.
 struct Reduction {
     Matrix matrix;                                                 // the same items; the options of `items[0]` cut to one per orbit
-    std::vector<ItemId> items;                                     // to be chosen at levels 0 and (when refined) 1
+    std::vector<ItemId> items;                                     // to be chosen at levels 0 and (when refined) 1, or the orbit's
     std::size_t orbits = 0;                                        // = the options of items[0] left
     std::size_t options_before = 0;                                // the options items[0] had
     std::vector<std::size_t> stabiliser;                           // the elements (indices in the group) fixing items[0]
     std::vector<Count> first_weight;                               // per option of `matrix`: its orbit's size (1 for other items)
     std::vector<char> refined;                                     // per option of `matrix`: is the second level used below it
     std::map<std::pair<OptionId, OptionId>, Count> second_weight;  // (r, s): orbit size, 0 if not s's orbit's representative
+    std::vector<char> covers_orbit;                                // by an orbit: per option, does it hold one of `items`
+    std::vector<std::vector<OptionId>> images;                     // by an orbit: the option maps of the group but the identity
 
+    bool by_orbit() const { return !covers_orbit.empty(); }
     // The weight of the subproblem below `prefix` (options of `matrix`): 0 drops it.
     Count weight(std::span<const OptionId> prefix) const;
+
+private:
+    // The orbit's size when the options covering `items` are the least of their orbit, else 0.
+    Count orbit_weight(std::span<const OptionId> prefix) const;
 };
 
 // Picks the primary item with the largest stabiliser (of order 2 at least), then the fewest
 // orbits (the fewest subtrees to search), then the most options; nullopt when every item's
 // stabiliser is trivial. For pentominoes that is the X (fixed by the whole group, fewest
-// placements), as in Knuth's classic reduction of Scott's problem.
+// placements), as in Knuth's classic reduction of Scott's problem. When no item is fixed by
+// the whole group, the smallest orbit of items (of up to 8, then the fewest options) instead.
 std::optional<Reduction> reduce(const Matrix& matrix, const Group& group);
 
 }  // namespace xcount

@@ -51,6 +51,12 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
 }
 
 std::string reduction_note(const Matrix& matrix, const Group& group, const Reduction& r) {
+    if (r.by_orbit()) {
+        std::string names;
+        for (ItemId item : r.items) names += (names.empty() ? "" : " ") + matrix.item(item).name;
+        return "reduced by the whole group of " + std::to_string(group.order()) + " symmetries, which permutes items " + names +
+               ": they go first, and of the ways to cover them one per orbit is searched, weighted by the orbit's size";
+    }
     return "reduced by the " + std::to_string(r.stabiliser.size()) + " of " + std::to_string(group.order()) + " symmetries that fix item " +
            matrix.item(r.items[0]).name + ": it goes first, with " + std::to_string(r.orbits) + " of its " +
            std::to_string(r.options_before) + " options (one per orbit, weighted by the orbit's size)" +
@@ -138,7 +144,8 @@ std::string fingerprint_mode(const Plan& plan) {
     }
     switch (plan.mode) {
         case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
-        case SymmetryMode::reduce: return "count+reduce/" + std::to_string(plan.group->order()) + choice;
+        case SymmetryMode::reduce:
+            return "count+reduce/" + std::to_string(plan.group->order()) + (plan.reduction->by_orbit() ? "/orbit" : "") + choice;
         default: return "count" + choice;
     }
 }

@@ -143,6 +143,51 @@ std::optional<Count> burnside(std::span<const Count> fixed) {
     return sum / fixed.size();
 }
 
+namespace {
+
+// The smallest orbit of primary items under the whole group (then the fewest options); empty
+// when none is small enough to force.
+std::vector<ItemId> smallest_item_orbit(const Matrix& matrix, const Group& group, const std::vector<std::vector<OptionId>>& options_of) {
+    constexpr std::size_t kMostForced = 8;
+    std::vector<char> seen(matrix.item_count(), 0);
+    std::vector<ItemId> best;
+    std::size_t best_options = 0;
+    for (std::size_t i = 0; i < matrix.item_count(); ++i) {
+        const auto id = static_cast<ItemId>(i);
+        if (seen[i] || !matrix.is_primary(id) || options_of[i].empty()) continue;
+        std::vector<ItemId> orbit;
+        for (std::size_t k = 0; k < group.order(); ++k) {
+            const ItemId image = group.element(k).items[i];
+            if (!seen[static_cast<std::size_t>(image)]) seen[static_cast<std::size_t>(image)] = 1, orbit.push_back(image);
+        }
+        std::size_t options = 0;
+        for (ItemId item : orbit) options += options_of[static_cast<std::size_t>(item)].size();
+        if (orbit.size() > kMostForced) continue;
+        if (best.empty() || orbit.size() < best.size() || (orbit.size() == best.size() && options < best_options)) {
+            std::sort(orbit.begin(), orbit.end());
+            best = std::move(orbit), best_options = options;
+        }
+    }
+    return best;
+}
+
+// The reduction by an orbit of items: they are forced first, and of the ways to cover them
+// one per orbit of the whole group is searched, weighted by the orbit's size.
+Reduction reduce_by_orbit(const Matrix& matrix, const Group& group, std::vector<ItemId> orbit) {
+    Reduction r;
+    r.matrix = matrix;
+    r.items = std::move(orbit);
+    r.covers_orbit.assign(matrix.option_count(), 0);
+    for (std::size_t k = 0; k < matrix.option_count(); ++k)
+        for (ItemId i : matrix.option(static_cast<OptionId>(k)))
+            if (std::binary_search(r.items.begin(), r.items.end(), i)) r.covers_orbit[k] = 1;
+    for (std::size_t k = 0; k < group.order(); ++k) r.stabiliser.push_back(k);
+    for (std::size_t k = 1; k < group.order(); ++k) r.images.push_back(group.element(k).options);
+    return r;
+}
+
+}  // namespace
+
 std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     if (matrix.has_colours()) throw InputError("symmetry reduction does not take a matrix with colours");
     std::vector<std::vector<OptionId>> options_of(matrix.item_count());
@@ -182,6 +227,13 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
             (stabiliser.size() == best_order && (orbits < best_orbits || (orbits == best_orbits && options > best_options)));
         if (better) best = i, best_order = stabiliser.size(), best_orbits = orbits, best_options = options, best_stabiliser = stabiliser;
     }
+    // No item fixed by the whole group (a row of queens is fixed by 2 of the 8): an orbit of
+    // items is, and reduces by the whole group, when the group's maps are not too many to keep.
+    constexpr std::size_t kMostImageEntries = std::size_t{1} << 24;
+    if (group.order() > std::max<std::size_t>(best_order, 1) && group.order() * matrix.option_count() <= kMostImageEntries &&
+        !matrix.has_multiplicities())
+        if (auto orbit = smallest_item_orbit(matrix, group, options_of); !orbit.empty())
+            return reduce_by_orbit(matrix, group, std::move(orbit));
     if (!best) return std::nullopt;
 
     Reduction r;
@@ -238,7 +290,26 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     return r;
 }
 
+Count Reduction::orbit_weight(std::span<const OptionId> prefix) const {
+    std::vector<OptionId> cover;  // the options covering the orbit's items: at most one per item, all in the first levels
+    for (std::size_t level = 0; level < std::min(prefix.size(), items.size()); ++level) {
+        const auto o = static_cast<std::size_t>(prefix[level]);
+        if (o < covers_orbit.size() && covers_orbit[o]) cover.push_back(prefix[level]);
+    }
+    std::sort(cover.begin(), cover.end());
+    Count fixing = 1;  // the identity
+    std::vector<OptionId> image(cover.size());
+    for (const auto& to : images) {
+        for (std::size_t k = 0; k < cover.size(); ++k) image[k] = to[static_cast<std::size_t>(cover[k])];
+        std::sort(image.begin(), image.end());
+        if (image < cover) return 0;  // another member of the orbit stands for it
+        if (image == cover) ++fixing;
+    }
+    return static_cast<Count>(images.size() + 1) / fixing;
+}
+
 Count Reduction::weight(std::span<const OptionId> prefix) const {
+    if (by_orbit()) return orbit_weight(prefix);
     if (prefix.empty()) return 1;
     const auto first = static_cast<std::size_t>(prefix[0]);
     Count w = first_weight[first];

@@ -30,6 +30,32 @@ for key in solutions updates nodes distinct; do
 done
 echo "merged: $(field "$merged" solutions) solutions, $(field "$merged" updates) updates, as the single run"
 
+# Reduced by the whole group through an orbit of rows and columns (queens): shards, and a
+# journal resumed in --node-limit slices, give the single reduced run's figures.
+whole=$("$xcount" count queens --n 11 --symmetry reduce --split-depth 3 --json) || fail "single reduced run"
+grep -q 'whole group of 8' <<<"$whole" || fail "11 queens not reduced through an orbit: $whole"
+for i in 0 1 2; do
+    "$xcount" count queens --n 11 --symmetry reduce --split-depth 3 --shard $i/3 --out "$dir/reduced$i.txt" --threads $((i + 1)) > /dev/null ||
+        fail "reduced shard $i"
+done
+merged=$("$xcount" merge "$dir"/reduced*.txt --json --expect 2680) || fail "reduced merge: $merged"
+runs=0
+while :; do
+    runs=$((runs + 1))
+    [ $runs -le 200 ] || fail "reduced slices: not done after 200 runs"
+    sliced=$("$xcount" count queens --n 11 --symmetry reduce --split-depth 3 --checkpoint "$dir/reduced.journal" --node-limit 2000 --json 2>/dev/null)
+    status=$?
+    [ $status = 3 ] && continue
+    [ $status = 0 ] || fail "reduced slices: exit $status: $sliced"
+    break
+done
+[ $runs -ge 3 ] || fail "reduced slices: done in $runs runs"
+for key in solutions updates nodes; do
+    [ "$(field "$whole" $key)" = "$(field "$merged" $key)" ] || fail "reduced $key: single $(field "$whole" $key), merged $(field "$merged" $key)"
+    [ "$(field "$whole" $key)" = "$(field "$sliced" $key)" ] || fail "reduced $key: single $(field "$whole" $key), sliced $(field "$sliced" $key)"
+done
+echo "11 queens reduced: 3 shards and $runs slices give the single run's $(field "$whole" solutions) solutions and $(field "$whole" nodes) nodes"
+
 # The scan engine's tree (count's default on a narrow board) shards alike.
 tiling="polyomino --pieces $(dirname "$0")/../../problems/pieces/pentominoes.txt --board 4x15"
 whole=$("$xcount" count $tiling --split-depth 3 --json) || fail "single run of 4x15"
