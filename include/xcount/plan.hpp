@@ -41,6 +41,12 @@ struct Plan {
     // A long count's estimated work per subproblem (updates; empty for a short one): what its
     // automatic depth was chosen by, and the order it is solved in.
     std::vector<double> work;
+
+    // The group whose Fix(g) the count finds: under check; under reduce where the whole group
+    // acts on the representatives (Reduction::counts_fixed) and its conjugates are kept;
+    // otherwise nullptr. RunOptions{.group = fixed_group(), .reduction = fixed_reduction()}.
+    const Group* fixed_group() const;
+    const Reduction* fixed_reduction() const { return mode == SymmetryMode::reduce && fixed_group() ? &*reduction : nullptr; }
 };
 
 // Plans a count of `matrix` with these symmetries (option permutations; may be empty unless

@@ -46,6 +46,9 @@ struct RunOptions {
     int threads = 0;  // 0: all cores
     EngineKind engine = EngineKind::automatic;
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
+    // With `group`, the reduction whose representatives the split's subproblems are: each
+    // solution counts for its orbit (Group::count_fixed_below). Needs counts_fixed().
+    const Reduction* reduction = nullptr;
     const std::atomic<bool>* stop = nullptr;
     // Stop once the subproblems of this run have entered about this many tree nodes (0: no
     // limit): each subproblem may use what is left when it starts, so a run overshoots by at

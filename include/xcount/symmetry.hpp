@@ -56,9 +56,22 @@ public:
     // caller's scratch (one entry per option, zero at first); `stamp` its running counter.
     void count_fixed(std::span<const OptionId> solution, std::span<Count> fixed, std::vector<std::uint32_t>& mark,
                      std::uint32_t& stamp) const;
+    // The same for a solution found below a reduction's representative, which stands for its
+    // images under the elements h of `transversal` (Reduction::transversal): adds 1 to
+    // fixed[h k h^-1] for every such h and every k that maps `solution` onto itself, so that
+    // every solution of the orbit is counted once. Needs has_conjugates().
+    void count_fixed_below(std::span<const OptionId> solution, std::span<const std::size_t> transversal, std::span<Count> fixed,
+                           std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const;
+    // Whether the table of h k h^-1 is kept (it is up to a size: order^2 x options).
+    bool has_conjugates() const { return !conjugates_.empty(); }
 
 private:
+    void mark_solution(std::span<const OptionId> solution, std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const;
+    bool maps_onto_marked(std::size_t k, std::span<const OptionId> solution, const std::vector<std::uint32_t>& mark,
+                          std::uint32_t stamp) const;
+
     std::vector<Symmetry> elements_;
+    std::vector<std::uint32_t> conjugates_;  // [k * order + h]: the index of h k h^-1
 };
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
@@ -79,14 +92,26 @@ struct Reduction {
     std::vector<Count> first_weight;                               // per option of `matrix`: its orbit's size (1 for other items)
     std::vector<char> refined;                                     // per option of `matrix`: is the second level used below it
     std::map<std::pair<OptionId, OptionId>, Count> second_weight;  // (r, s): orbit size, 0 if not s's orbit's representative
+    std::vector<OptionId> original;                                // by one item: per option of `matrix`, its id in the problem's
     std::vector<char> covers_orbit;                                // by an orbit: per option, does it hold one of `items`
-    std::vector<std::vector<OptionId>> images;                     // by an orbit: the option maps of the group but the identity
+    std::vector<std::vector<OptionId>> images;                     // the option maps of the group but the identity (see counts_fixed)
 
     bool by_orbit() const { return !covers_orbit.empty(); }
     // The weight of the subproblem below `prefix` (options of `matrix`): 0 drops it.
     Count weight(std::span<const OptionId> prefix) const;
+    // Whether the whole group acts on the representatives (an orbit, or one item fixed by
+    // every element), so that Fix(g) can be counted below them (Group::count_fixed_below).
+    bool counts_fixed() const { return !images.empty(); }
+    // Below `prefix` (of weight w > 0): the w elements of the group, as indices, that take its
+    // representative to each member of the representative's orbit once, the identity first.
+    std::vector<std::size_t> transversal(std::span<const OptionId> prefix) const;
+    // A solution's options in the problem's own ids.
+    OptionId original_id(OptionId o) const { return original.empty() ? o : original[static_cast<std::size_t>(o)]; }
 
 private:
+    // The representative below `prefix`, in the problem's ids, sorted: the options covering
+    // the orbit, or the options of the one or two reduced items.
+    std::vector<OptionId> representative(std::span<const OptionId> prefix) const;
     // The orbit's size when the options covering `items` are the least of their orbit, else 0.
     Count orbit_weight(std::span<const OptionId> prefix) const;
 };

@@ -86,13 +86,16 @@ void write_subproblem_stats(const std::string& path, const Plan& plan, const Run
 
 // --expect-distinct is a promise to check the count up to symmetry: refused before the run
 // when this run will not count Fix(g).
-void check_distinct_expected(const Problem& problem, const Settings& settings, SymmetryMode mode) {
-    if (!settings.expect_distinct || mode == SymmetryMode::check) return;
+void check_distinct_expected(const Problem& problem, const Settings& settings, const Plan& plan) {
+    if (!settings.expect_distinct || plan.fixed_group()) return;
     if (problem.symmetries.empty())
         throw InputError("--expect-distinct: " + problem.name +
                          " has no symmetry group (a DLX file, or a model without one), so nothing is counted up to symmetry");
-    throw InputError(std::string("--expect-distinct needs --symmetry check: with --symmetry ") +
-                     (mode == SymmetryMode::reduce ? "reduce" : "none") + " no Fix(g) is counted, so there is no distinct count");
+    if (plan.mode == SymmetryMode::reduce)
+        throw InputError(
+            "--expect-distinct: this reduction keeps only part of the group (no item or small orbit of items is fixed "
+            "by every symmetry), so no Fix(g) is counted: use --symmetry check");
+    throw InputError("--expect-distinct needs --symmetry check: with --symmetry none no Fix(g) is counted, so there is no distinct count");
 }
 
 // Under MPI every rank must have cut the same matrix the same way, or the ids it is handed
@@ -217,7 +220,8 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
                              isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
     RunOptions options{.threads = outcome.threads,
                        .engine = settings.engine,
-                       .group = plan.mode == SymmetryMode::check ? &*plan.group : nullptr,
+                       .group = plan.fixed_group(),
+                       .reduction = plan.fixed_reduction(),
                        .stop = &stop,
                        .max_nodes = settings.node_limit,
                        .profile = settings.profile,
@@ -282,8 +286,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
     const Plan plan = plan_for(problem, settings, outcome.threads);
-    check_distinct_expected(problem, settings, plan.mode);
-    const Group* checking = plan.mode == SymmetryMode::check ? &*plan.group : nullptr;
+    check_distinct_expected(problem, settings, plan);
+    const Group* checking = plan.fixed_group();
     const std::string fingerprint = run_fingerprint(*plan.matrix, plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
 
@@ -370,7 +374,8 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
     const ShardResult merged = merge_shards(files);
     if (settings.expect_distinct && merged.fixed.empty())
         throw InputError(
-            "--expect-distinct: these shards were counted without --symmetry check, so they carry no Fix(g) "
+            "--expect-distinct: these shards were counted without --symmetry check (or a reduction by the whole group), so they carry no "
+            "Fix(g) "
             "and there is no distinct count");
     Outcome outcome;
     outcome.total = merged.total;

@@ -29,7 +29,7 @@ constexpr Flag kFlags[] = {
      "same file resumes", kCount},
     {"expect", T::text, "N", nullptr, kNone, kNone, "the expected total (a published count): exit 1 if it differs", kCount | kMerge},
     {"expect-distinct", T::text, "N", nullptr, kNone, kNone,
-     "the expected count up to symmetry (needs --symmetry check): exit 1 if it differs", kCount | kMerge},
+     "the expected count up to symmetry (needs --symmetry check, or reduce by the whole group): exit 1 if it differs", kCount | kMerge},
     {"symmetry", T::text, "MODE", "auto", kNone, kNone,
      "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
      "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount},

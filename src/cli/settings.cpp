@@ -140,8 +140,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         }
         s.expect_distinct = count_flag(values, "expect-distinct");
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
-        if (s.expect_distinct && (s.symmetry == SymmetryMode::none || s.symmetry == SymmetryMode::reduce))
-            throw InputError("--expect-distinct needs --symmetry check (or auto)");
+        if (s.expect_distinct && s.symmetry == SymmetryMode::none)
+            throw InputError("--expect-distinct needs --symmetry check, reduce or auto");
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {

@@ -133,6 +133,12 @@ std::optional<Schedule> schedule(const Plan& plan) {
     return Schedule{std::move(sampled.order), std::move(sampled.stratum)};
 }
 
+const Group* Plan::fixed_group() const {
+    if (mode == SymmetryMode::check) return &*group;
+    if (mode == SymmetryMode::reduce && reduction->counts_fixed() && group->has_conjugates()) return &*group;
+    return nullptr;
+}
+
 std::string fingerprint_mode(const Plan& plan) {
     // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's. The scan
     // rule's tree also depends on the scan order.
@@ -145,7 +151,8 @@ std::string fingerprint_mode(const Plan& plan) {
     switch (plan.mode) {
         case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
         case SymmetryMode::reduce:
-            return "count+reduce/" + std::to_string(plan.group->order()) + (plan.reduction->by_orbit() ? "/orbit" : "") + choice;
+            return "count+reduce/" + std::to_string(plan.group->order()) + (plan.reduction->by_orbit() ? "/orbit" : "") +
+                   (plan.fixed_group() ? "+fixed" : "") + choice;
         default: return "count" + choice;
     }
 }

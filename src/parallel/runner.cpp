@@ -65,8 +65,16 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         } catch (...) {
             failures.keep(std::current_exception());
         }
-        std::vector<std::uint32_t> mark(options.group ? matrix.option_count() : 0);
+        std::vector<std::uint32_t> mark(options.group ? options.group->element(0).options.size() : 0);
         std::uint32_t stamp = 0;
+        std::vector<std::size_t> transversal;  // under a reduction: the elements the subproblem's solutions stand for
+        std::vector<OptionId> original;        // a solution in the problem's option ids
+        const auto count_fixed = [&](std::span<const OptionId> solution, std::span<Count> fixed) {
+            if (!options.reduction) return options.group->count_fixed(solution, fixed, mark, stamp);
+            original.clear();
+            for (OptionId o : solution) original.push_back(options.reduction->original_id(o));
+            options.group->count_fixed_below(original, transversal, fixed, mark, stamp);
+        };
 #pragma omp for schedule(dynamic, 1)
         for (long long k = 0; k < n; ++k) {
             if (!engine || failures.failed() || halt.load(std::memory_order_relaxed)) continue;
@@ -90,6 +98,10 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
                 const std::span<const OptionId> prefix = split.prefix(id);
+                if (options.group && options.reduction) {
+                    transversal = options.reduction->transversal(prefix);
+                    if (transversal.size() != split.weight(id)) throw std::logic_error("run_split: a subproblem's orbit is not its weight");
+                }
                 const double earlier = result.seconds;
                 bool finished = false;
                 while (!finished) {
@@ -107,10 +119,8 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                                         .resume_base = static_cast<int>(prefix.size()),
                                         .position = &position};
                     const SearchStats slice =
-                        options.group
-                            ? engine->search([&](std::span<const OptionId> s) { options.group->count_fixed(s, result.fixed, mark, stamp); },
-                                             limits)
-                            : engine->count(limits);
+                        options.group ? engine->search([&](std::span<const OptionId> s) { count_fixed(s, result.fixed); }, limits)
+                                      : engine->count(limits);
                     engine->unwind();
                     nodes_used += slice.nodes;
                     result.stats.solutions = checked_add(result.stats.solutions, slice.solutions);

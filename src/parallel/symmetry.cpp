@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 namespace xcount {
@@ -117,23 +118,56 @@ Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generat
             add(compose(g, group.elements_[k]));
             if (group.elements_.size() > kMaxOrder) throw InputError("the symmetry group has more than 100000 elements");
         }
+    constexpr std::size_t kMostConjugateEntries = std::size_t{1} << 26;
+    const std::size_t n = group.elements_.size();
+    if (n * n * matrix.option_count() <= kMostConjugateEntries) {
+        group.conjugates_.resize(n * n);
+        std::vector<OptionId> inverse(matrix.option_count()), image(matrix.option_count());
+        for (std::size_t h = 0; h < n; ++h) {
+            const auto& to = group.elements_[h].options;
+            for (std::size_t o = 0; o < to.size(); ++o) inverse[static_cast<std::size_t>(to[o])] = static_cast<OptionId>(o);
+            for (std::size_t k = 0; k < n; ++k) {
+                const auto& by = group.elements_[k].options;
+                for (std::size_t o = 0; o < to.size(); ++o)
+                    image[o] = to[static_cast<std::size_t>(by[static_cast<std::size_t>(inverse[o])])];
+                group.conjugates_[k * n + h] = static_cast<std::uint32_t>(known.at(image));
+            }
+        }
+    }
     return group;
 }
 
-void Group::count_fixed(std::span<const OptionId> solution, std::span<Count> fixed, std::vector<std::uint32_t>& mark,
-                        std::uint32_t& stamp) const {
+void Group::mark_solution(std::span<const OptionId> solution, std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const {
     if (++stamp == 0) {  // wrapped: start the marks afresh
         std::fill(mark.begin(), mark.end(), 0);
         stamp = 1;
     }
     for (OptionId o : solution) mark[static_cast<std::size_t>(o)] = stamp;
+}
+
+bool Group::maps_onto_marked(std::size_t k, std::span<const OptionId> solution, const std::vector<std::uint32_t>& mark,
+                             std::uint32_t stamp) const {
+    const auto& to = elements_[k].options;
+    std::size_t j = 0;
+    while (j < solution.size() && mark[static_cast<std::size_t>(to[static_cast<std::size_t>(solution[j])])] == stamp) ++j;
+    return j == solution.size();
+}
+
+void Group::count_fixed(std::span<const OptionId> solution, std::span<Count> fixed, std::vector<std::uint32_t>& mark,
+                        std::uint32_t& stamp) const {
+    mark_solution(solution, mark, stamp);
     fixed[0] += 1;  // the identity
-    for (std::size_t k = 1; k < elements_.size(); ++k) {
-        const auto& to = elements_[k].options;
-        std::size_t j = 0;
-        while (j < solution.size() && mark[static_cast<std::size_t>(to[static_cast<std::size_t>(solution[j])])] == stamp) ++j;
-        if (j == solution.size()) fixed[k] += 1;
-    }
+    for (std::size_t k = 1; k < elements_.size(); ++k)
+        if (maps_onto_marked(k, solution, mark, stamp)) fixed[k] += 1;
+}
+
+void Group::count_fixed_below(std::span<const OptionId> solution, std::span<const std::size_t> transversal, std::span<Count> fixed,
+                              std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const {
+    mark_solution(solution, mark, stamp);
+    fixed[0] += transversal.size();  // h 1 h^-1 = 1
+    for (std::size_t k = 1; k < elements_.size(); ++k)
+        if (maps_onto_marked(k, solution, mark, stamp))
+            for (std::size_t h : transversal) fixed[conjugates_[k * elements_.size() + h]] += 1;
 }
 
 std::optional<Count> burnside(std::span<const Count> fixed) {
@@ -280,6 +314,7 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         if (is_item_option[k] && orbit_size[k] == 0) continue;  // not its orbit's representative
         reduced_id[k] = *b.add_option(matrix.option(static_cast<OptionId>(k)));
+        r.original.push_back(static_cast<OptionId>(k));
         r.first_weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
         r.refined.push_back(refined_original[k]);
     }
@@ -287,16 +322,39 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
         r.second_weight[{reduced_id[static_cast<std::size_t>(pair.first)], reduced_id[static_cast<std::size_t>(pair.second)]}] = weight;
     b.set_scan_order(matrix.scan_order());
     r.matrix = std::move(b).build();
+    if (best_order == group.order() && group.order() * matrix.option_count() <= kMostImageEntries && !matrix.has_multiplicities())
+        for (std::size_t k = 1; k < group.order(); ++k) r.images.push_back(group.element(k).options);
     return r;
 }
 
-Count Reduction::orbit_weight(std::span<const OptionId> prefix) const {
-    std::vector<OptionId> cover;  // the options covering the orbit's items: at most one per item, all in the first levels
-    for (std::size_t level = 0; level < std::min(prefix.size(), items.size()); ++level) {
-        const auto o = static_cast<std::size_t>(prefix[level]);
-        if (o < covers_orbit.size() && covers_orbit[o]) cover.push_back(prefix[level]);
+std::vector<OptionId> Reduction::representative(std::span<const OptionId> prefix) const {
+    std::vector<OptionId> options;
+    if (by_orbit()) {
+        for (std::size_t level = 0; level < std::min(prefix.size(), items.size()); ++level)
+            if (covers_orbit[static_cast<std::size_t>(prefix[level])]) options.push_back(prefix[level]);
+    } else if (!prefix.empty()) {
+        options.push_back(original_id(prefix[0]));
+        if (prefix.size() >= 2 && refined[static_cast<std::size_t>(prefix[0])]) options.push_back(original_id(prefix[1]));
     }
-    std::sort(cover.begin(), cover.end());
+    std::sort(options.begin(), options.end());
+    return options;
+}
+
+std::vector<std::size_t> Reduction::transversal(std::span<const OptionId> prefix) const {
+    const std::vector<OptionId> first = representative(prefix);
+    std::set<std::vector<OptionId>> seen{first};
+    std::vector<std::size_t> elements{0};
+    std::vector<OptionId> image(first.size());
+    for (std::size_t k = 0; k < images.size(); ++k) {
+        for (std::size_t j = 0; j < first.size(); ++j) image[j] = images[k][static_cast<std::size_t>(first[j])];
+        std::sort(image.begin(), image.end());
+        if (seen.insert(image).second) elements.push_back(k + 1);
+    }
+    return elements;
+}
+
+Count Reduction::orbit_weight(std::span<const OptionId> prefix) const {
+    const std::vector<OptionId> cover = representative(prefix);
     Count fixing = 1;  // the identity
     std::vector<OptionId> image(cover.size());
     for (const auto& to : images) {

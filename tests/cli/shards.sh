@@ -38,7 +38,7 @@ for i in 0 1 2; do
     "$xcount" count queens --n 11 --symmetry reduce --split-depth 3 --shard $i/3 --out "$dir/reduced$i.txt" --threads $((i + 1)) > /dev/null ||
         fail "reduced shard $i"
 done
-merged=$("$xcount" merge "$dir"/reduced*.txt --json --expect 2680) || fail "reduced merge: $merged"
+merged=$("$xcount" merge "$dir"/reduced*.txt --json --expect 2680 --expect-distinct 341) || fail "reduced merge: $merged"
 runs=0
 while :; do
     runs=$((runs + 1))
@@ -50,11 +50,12 @@ while :; do
     break
 done
 [ $runs -ge 3 ] || fail "reduced slices: done in $runs runs"
-for key in solutions updates nodes; do
+for key in solutions updates nodes distinct; do
     [ "$(field "$whole" $key)" = "$(field "$merged" $key)" ] || fail "reduced $key: single $(field "$whole" $key), merged $(field "$merged" $key)"
     [ "$(field "$whole" $key)" = "$(field "$sliced" $key)" ] || fail "reduced $key: single $(field "$whole" $key), sliced $(field "$sliced" $key)"
 done
-echo "11 queens reduced: 3 shards and $runs slices give the single run's $(field "$whole" solutions) solutions and $(field "$whole" nodes) nodes"
+[ "$(field "$whole" distinct)" = 341 ] || fail "11 queens reduced: distinct $(field "$whole" distinct), not 341 (OEIS A002562)"
+echo "11 queens reduced: 3 shards and $runs slices give the single run's $(field "$whole" solutions) solutions, $(field "$whole" nodes) nodes and 341 distinct"
 
 # The scan engine's tree (count's default on a narrow board) shards alike.
 tiling="polyomino --pieces $(dirname "$0")/../../problems/pieces/pentominoes.txt --board 4x15"
