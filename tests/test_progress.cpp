@@ -120,4 +120,9 @@ TEST_CASE("sampled progress: the finished subproblems are the sample the rest is
     const auto small = *xcount::estimate_sampled(mixed, ids, {}, 1, two).seconds_left;  // 9 open
     CHECK(big - small > small);
     CHECK_FALSE(xcount::estimate_sampled(WorkModel(10), ids, {}, 2, one).seconds_left);  // nothing finished
+    // Nothing finished yet, two in flight: no sample to extrapolate from, so no progress is
+    // claimed (it once said 50%: each in flight counted as half done).
+    const auto start = xcount::estimate_sampled(WorkModel(10), ids, {{0, 3.0}, {1, 3.0}}, 2, one);
+    CHECK(start.percent == 0);
+    CHECK_FALSE(start.seconds_left);
 }

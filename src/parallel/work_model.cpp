@@ -167,7 +167,8 @@ ProgressEstimate estimate_sampled(const WorkModel& work, const std::vector<std::
     }
     ProgressEstimate p;
     const bool open = finished.size() < ids.size();
-    p.percent = !open ? 100.0 : done + remaining > 0 ? 100.0 * done / (done + remaining) : 0.0;
+    // Before the first subproblem finishes there is no sample: nothing to weigh those in flight by.
+    p.percent = !open ? 100.0 : finished.empty() || done + remaining <= 0 ? 0.0 : 100.0 * done / (done + remaining);
     const std::size_t enough = std::clamp<std::size_t>(ids.size() / 2, 1, 8);
     if (open && finished.size() >= enough && done > 0) p.seconds_left = std::max(remaining / std::max(1, threads), longest);
     return p;
