@@ -8,6 +8,8 @@
 #include "polyform.hpp"
 #include "queens.hpp"
 #include "xcount/estimate.hpp"
+#include "xcount/plan.hpp"
+#include "xcount/runner.hpp"
 
 using namespace xcount;
 
@@ -54,4 +56,20 @@ TEST_CASE("more probes, smaller error; a tree with one path is estimated exactly
     CHECK(e.nodes.mean == 2);
     CHECK(e.solutions.mean == 1);
     CHECK(e.solutions.error == 0);
+}
+
+TEST_CASE("a split's estimate is of the tree its count walks: the reduced one under a symmetry reduction", "[estimate]") {
+    for (int n : {9, 10, 11}) {
+        INFO("queens " << n);
+        const Problem p = make_queens(n);
+        const Plan plan = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .choice = {}, .depth = 0});
+        REQUIRE(plan.reduction);
+        const RunReport exact = run_split(*plan.matrix, plan.split, {}, RunOptions{.threads = 2});
+        const TreeEstimate e = estimate_split(*plan.matrix, plan.split, 20000, 5);
+        CHECK(within(e.nodes, static_cast<double>(exact.total.nodes), 3));
+        CHECK(within(e.updates, static_cast<double>(exact.total.updates), 3));
+        CHECK(within(e.solutions, static_cast<double>(exact.total.solutions), 3));  // all of them, weighted
+        // Not the whole tree's: the reduction walks about an eighth of it.
+        CHECK(e.nodes.mean * 4 < static_cast<double>(Dancer(p.matrix).count().nodes));
+    }
 }

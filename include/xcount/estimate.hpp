@@ -46,6 +46,13 @@ Dancer split_prober(const Matrix& matrix, const Split& split);
 
 TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});
 
+// The tree a count of `split` walks (with its forced items and choice rule): above the cut as
+// it was walked, and below it `probes` paths, each below a subproblem drawn uniformly at random
+// and scaled by their number; solutions scaled by the subproblem's weight as well, so that
+// under a symmetry reduction they estimate the full count while the nodes and updates are the
+// reduced count's own.
+TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
+
 // The subproblems of `split` ordered by their estimated work, largest first: the mean update
 // estimate of `probes` random paths below each prefix (the geometric mean, steadier for the
 // progress display's weights, ranked 11 queens' subproblems almost backwards: it favours trees

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "cli.hpp"
 #include "count_report.hpp"
@@ -12,6 +13,7 @@
 #include "json.hpp"
 #include "signals.hpp"
 #include "xcount/estimate.hpp"
+#include "xcount/plan.hpp"
 #include "xcount/runner.hpp"
 
 namespace xcount::cli {
@@ -44,7 +46,15 @@ int estimate_command(const Problem& problem, const Settings& given) {
     const Choice choice{settings.choice.rule, 0};
     const int threads = resolve_threads(settings.threads);
     const auto started = std::chrono::steady_clock::now();
-    const TreeEstimate e = estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice);
+    std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
+    if (settings.symmetry == SymmetryMode::reduce) {
+        if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
+        reduced = make_plan(problem.matrix, problem.symmetries, {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0});
+        if (reduced->mode != SymmetryMode::reduce) reduced.reset();  // nothing to reduce by: the whole tree
+        // (its `matrix` pointed into the Plan before it was moved here: reduction->matrix is the one)
+    }
+    const TreeEstimate e = reduced ? estimate_split(reduced->reduction->matrix, reduced->split, settings.probes, settings.choice.seed)
+                                   : estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     // The update rate on one thread of the engine `count` would use, from a quarter-second count.
@@ -68,6 +78,7 @@ int estimate_command(const Problem& problem, const Settings& given) {
             .field("probes", e.probes)
             .field("seed", std::to_string(settings.choice.seed))
             .field("choose", choice_text(choice))
+            .field("symmetry", reduced ? reduced->note : "none")
             .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
             .raw("updates", JsonObject().field("estimate", e.updates.mean).field("error", e.updates.error).str())
             .raw("solutions", JsonObject().field("estimate", e.solutions.mean).field("error", e.solutions.error).str())
@@ -83,8 +94,9 @@ int estimate_command(const Problem& problem, const Settings& given) {
         return kExitOk;
     }
     std::cout << "problem: " << problem.name << '\n'
-              << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n'
-              << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << seconds_text(probe_seconds) << " s), mean depth "
+              << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
+    if (reduced) std::cout << "symmetry: " << reduced->note << " (nodes and updates: the reduced count's; solutions: all)\n";
+    std::cout << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << seconds_text(probe_seconds) << " s), mean depth "
               << e.mean_depth << '\n'
               << "nodes: " << figure(e.nodes) << '\n'
               << "updates: " << figure(e.updates) << '\n'
@@ -92,8 +104,9 @@ int estimate_command(const Problem& problem, const Settings& given) {
               << (e.solutions.mean == 0 ? " (no probe reached a solution: they are rare, not necessarily absent)" : "") << '\n'
               << "(+- one standard error of the mean; the true value is within two of them for most seeds)\n";
     if (sample.complete) {
-        std::cout << "exact: the count finished while measuring the rate: " << to_string(sample.solutions) << " solutions, "
-                  << sample.updates << " updates, " << sample.nodes << " nodes, " << seconds_text(sample_seconds) << " s\n";
+        std::cout << "exact: the count" << (reduced ? " (unreduced)" : "")
+                  << " finished while measuring the rate: " << to_string(sample.solutions) << " solutions, " << sample.updates
+                  << " updates, " << sample.nodes << " nodes, " << seconds_text(sample_seconds) << " s\n";
     } else {
         std::cout << "rate: " << rate / 1e6 << " M updates/s on one thread (measured for " << seconds_text(sample_seconds) << " s)\n"
                   << "time: about " << duration(one_thread) << " on one thread, " << duration(many) << " on " << threads

@@ -32,7 +32,7 @@ constexpr Flag kFlags[] = {
      "the expected count up to symmetry (needs --symmetry check, or reduce by the whole group): exit 1 if it differs", kCount | kMerge},
     {"symmetry", T::text, "MODE", "auto", kNone, kNone,
      "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
-     "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount},
+     "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount | kEstimate},
     {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus},
     {"engine", T::text, "E", "auto", kNone, kNone,
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "

@@ -185,6 +185,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
+        s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
     }
     if (command == Command::solve) {
         s.print = static_cast<long>(ranged_flag(values, kSolve, "print"));

@@ -65,6 +65,32 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
     return {probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
 }
 
+TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+    Dancer dancer(matrix);
+    dancer.set_forced_items(split.forced_items(), split.second_below());
+    dancer.set_choice(split.choice());
+    std::mt19937_64 rng(seed);
+    Moments nodes, updates, solutions;
+    double depths = 0;
+    const auto subproblems = static_cast<double>(split.size());
+    for (std::uint64_t probe = 0; probe < probes && split.size() > 0; ++probe) {
+        const std::size_t id = std::uniform_int_distribution<std::size_t>(0, split.size() - 1)(rng);
+        const std::span<const OptionId> prefix = split.prefix(id);
+        dancer.place(prefix);
+        const ProbeResult r = probe_below(dancer, rng);
+        dancer.unwind();
+        depths += static_cast<double>(prefix.size()) + r.depth;
+        nodes.add(subproblems * r.nodes);
+        updates.add(subproblems * r.updates);
+        solutions.add(subproblems * static_cast<double>(split.weight(id)) * r.solutions);
+    }
+    const auto n = static_cast<double>(probes);
+    TreeEstimate e{probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
+    e.nodes.mean += static_cast<double>(split.above().nodes);      // the tree above the cut, as it was walked
+    e.updates.mean += static_cast<double>(split.above().updates);  // (its solutions are subproblems of their own)
+    return e;
+}
+
 std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
     return largest_first(subproblem_work(matrix, split, probes, seed));
 }
