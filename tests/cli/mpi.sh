@@ -19,11 +19,13 @@ mpi() { mpi_np 3 "$@"; }
 
 pieces=$(dirname "$0")/../../problems/pieces
 # 4x15 runs on the scan engine (count's default for a narrow board); queens on it by request;
-# a matrix with colours on the dancer.
+# a matrix with colours on the dancer; queens reduced by the whole group, Fix(g) found below
+# the representatives.
 models=("queens --n 13" "langford --n 11" "polyomino --pieces $pieces/pentominoes.txt --board 4x15" "queens --n 12 --engine scan"
-        "$(dirname "$0")/../data/good/colours-dlx2.dlx")
+        "$(dirname "$0")/../data/good/colours-dlx2.dlx" "queens --n 12 --symmetry reduce")
 for model in "${models[@]}"; do
     single=$("$xcount" count $model --split-depth 3 --json) || fail "single run of $model"
+    [[ $model != *reduce* || $(field "$single" distinct) = 1787 ]] || fail "$model: distinct $(field "$single" distinct), not 1787 (OEIS A002562)"
     for np in 2 3; do
         ranks=$(mpi_np $np count $model --split-depth 3 --json --mpi --threads 1) || fail "mpirun -np $np $model: $ranks"
         for key in solutions updates nodes distinct; do
