@@ -14,14 +14,14 @@
 //           and h maps the solutions holding option o one-to-one onto those holding h(o), so
 //           counting below one option per orbit, weighted by the orbit's size, gives the exact
 //           total with about |H| times less work.
-//           Where no item is fixed by the whole group G, an orbit I of items is (the first and
-//           last rows and columns of queens). Every solution S covers I with some options C(S),
+//           Where no item is fixed by the whole group G, an orbit I of items is (the middle
+//           two rows and columns of queens). Every solution S covers I with some options C(S),
 //           g maps the solutions with C(S) = c one-to-one onto those with C(S) = g(c), so
 //           covering I first and counting below one c per G-orbit, weighted by the orbit's
 //           size, gives the total with about |G| times less work.
 //
 //     Group g = Group::generate(matrix, model_symmetries);
-//     std::optional<Reduction> r = reduce(matrix, g);   // nullopt: no item is fixed by all
+//     std::optional<Reduction> r = reduce(matrix, g);   // nullopt: nothing to reduce by
 #pragma once
 
 #include <map>

@@ -374,9 +374,8 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
     const ShardResult merged = merge_shards(files);
     if (settings.expect_distinct && merged.fixed.empty())
         throw InputError(
-            "--expect-distinct: these shards were counted without --symmetry check (or a reduction by the whole group), so they carry no "
-            "Fix(g) "
-            "and there is no distinct count");
+            "--expect-distinct: these shards were counted without --symmetry check (or a reduction by the whole group), "
+            "so they carry no Fix(g) and there is no distinct count");
     Outcome outcome;
     outcome.total = merged.total;
     outcome.seconds = merged.seconds;
