@@ -79,9 +79,8 @@ void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> s
         plan.note = reduction_note(matrix, *plan.group, *plan.reduction);
     } else {
         plan.warning =
-            "no item is fixed by any symmetry but the identity, and every orbit of items has more than 8, so --symmetry reduce cannot "
-            "apply; "
-            "checking instead";
+            "no item is fixed by any symmetry but the identity, and every orbit of items has more than 8, "
+            "so --symmetry reduce cannot apply; checking instead";
         plan.mode = SymmetryMode::check;
     }
 }
