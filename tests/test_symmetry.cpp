@@ -178,6 +178,40 @@ TEST_CASE("Fix(g) counted below the representatives equals Fix(g) of the full co
     CHECK(counted >= 8);  // all but the models whose reduction keeps part of the group
 }
 
+TEST_CASE("a rotation of a cycle: reduced through the orbit of all its items up to 8 of them, not at all above", "[symmetry][reduce]") {
+    // A cycle of n items covered by single items and adjacent pairs: its matchings, the Lucas
+    // number L(n) (OEIS A000032), 47 for 8. The rotation moves every item, so no item is fixed.
+    for (int n : {5, 8, 9}) {
+        INFO("cycle of " << n);
+        std::ostringstream text;
+        for (int i = 0; i < n; ++i) text << "i" << i << ' ';
+        text << '\n';
+        for (int i = 0; i < n; ++i) text << 'i' << i << "\ni" << i << " i" << (i + 1) % n << '\n';  // options 2i and 2i + 1
+        std::istringstream in(text.str());
+        const Matrix m = read_dlx(in, "cycle.dlx");
+        Symmetry turn{"turn", {}, {}};
+        for (int k = 0; k < 2 * n; ++k) turn.options.push_back(static_cast<OptionId>((k + 2) % (2 * n)));
+        const Group g = Group::generate(m, {turn});
+        REQUIRE(g.order() == static_cast<std::size_t>(n));
+        const auto reduction = reduce(m, g);
+        if (n > 8) {
+            CHECK_FALSE(reduction);
+            continue;
+        }
+        REQUIRE(reduction);
+        CHECK(reduction->by_orbit());
+        CHECK(reduction->items.size() == static_cast<std::size_t>(n));
+        Split split = split_at_depth(reduction->matrix, n, reduction->items, reduction->refined);
+        split.set_weights([&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+        const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = 2, .group = &g, .reduction = &*reduction});
+        const Count lucas = n == 5 ? 11 : 47;
+        CHECK(r.total.solutions == lucas);
+        const RunReport full = run_split(m, split_at_depth(m, 1), {}, RunOptions{.threads = 1, .group = &g});
+        CHECK(r.fixed == full.fixed);
+        CHECK(r.fixed[0] == lucas);
+    }
+}
+
 TEST_CASE("queens reduce by the whole group through an orbit of rows and columns", "[symmetry][reduce]") {
     // OEIS A000170: the number of ways to place n non-attacking queens on an n x n board.
     const std::vector<Count> published{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
