@@ -7,8 +7,9 @@
 
 namespace xcount::cli {
 
-// Installs the handlers (once) and returns the flag they raise; a second signal of either
-// kind restores the default action, so a stuck process can still be interrupted.
+// Installs the handlers (once) and returns the flag they raise. A second signal of either kind
+// a second or more after the first takes the default action, so a stuck process can still be
+// interrupted; one sooner is the same stop delivered twice (to the process and its group).
 const std::atomic<bool>& stop_on_signals();
 int received_signal();  // the signal that raised the flag, 0 if none
 

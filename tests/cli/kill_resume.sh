@@ -52,4 +52,19 @@ status=$?
 grep -q "stopped by signal 2" "$dir/err" || { echo "SIGINT: no message"; cat "$dir/err"; exit 1; }
 grep -q "stopped early: not the total" "$dir/out" || { echo "SIGINT: output not labelled partial"; exit 1; }
 run --expect 365596 > /dev/null || { echo "resume after SIGINT failed"; exit 1; }
-echo "kill -9 and SIGINT: resumed to the published total"
+
+# One stop delivered twice in a moment (timeout(1), Slurm and Ctrl-C signal the process group as
+# well as the process): still a clean stop, not a kill.
+rm -f "$journal"
+"$xcount" count queens --n 14 --threads 1 --split-depth 3 --checkpoint "$journal" > "$dir/out" 2> "$dir/err" &
+pid=$!
+while [ "$(journaled)" -lt 2 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+kill -TERM "$pid"
+sleep 0.02
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+[ "$status" -eq 3 ] || { echo "SIGTERM twice: expected exit status 3, got $status"; cat "$dir/err"; exit 1; }
+grep -q "stopped by signal 15" "$dir/err" || { echo "SIGTERM twice: no message"; cat "$dir/err"; exit 1; }
+run --expect 365596 > /dev/null || { echo "resume after SIGTERM twice failed"; exit 1; }
+echo "kill -9, SIGINT and a doubled SIGTERM: resumed to the published total"
