@@ -64,8 +64,8 @@ TEST_CASE("a split's estimate is of the tree its count walks: the reduced one un
         const Problem p = make_queens(n);
         const Plan plan = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .choice = {}, .depth = 0});
         REQUIRE(plan.reduction);
-        const RunReport exact = run_split(*plan.matrix, plan.split, {}, RunOptions{.threads = 2});
-        const TreeEstimate e = estimate_split(*plan.matrix, plan.split, 20000, 5);
+        const RunReport exact = run_split(plan.matrix(), plan.split, {}, RunOptions{.threads = 2});
+        const TreeEstimate e = estimate_split(plan.matrix(), plan.split, 20000, 5);
         CHECK(within(e.nodes, static_cast<double>(exact.total.nodes), 3));
         CHECK(within(e.updates, static_cast<double>(exact.total.updates), 3));
         CHECK(within(e.solutions, static_cast<double>(exact.total.solutions), 3));  // all of them, weighted

@@ -15,6 +15,7 @@
 #include "queens.hpp"
 #include "sudoku.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/plan.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -118,19 +119,23 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
         REQUIRE(reduction);
         two_levels += reduction->second_weight.empty() ? 0 : 1;
         const Count full = Dancer(p.matrix).count().solutions;
+        const Weigh weigh = [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); };
+        std::optional<SearchStats> mrv;  // the reduced tree's work, the same at every depth
         for (int depth : {1, 2, 3})
             for (int threads : {1, 2, 3, 4}) {
                 INFO("depth " << depth << ", threads " << threads);
                 const int deep = std::max<int>(depth, static_cast<int>(reduction->items.size()));
-                Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined);
-                split.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
+                const Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, {}, weigh);
                 for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                     CHECK(r.total.solutions == full);
+                    if (!mrv) mrv = r.total;
+                    CHECK(r.total.nodes == mrv->nodes);
+                    CHECK(r.total.updates == mrv->updates);
                 }
                 // The scan rule's tree, forced items included: every engine, the same figures.
-                Split scan = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, Choice{ChooseRule::scan, 0});
-                scan.set_weights([&](std::span<const OptionId> p) { return reduction->weight(p); });
+                const Split scan =
+                    split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, Choice{ChooseRule::scan, 0}, weigh);
                 std::optional<SearchStats> first;
                 for (EngineKind engine : {EngineKind::scan, EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     INFO("scan rule, engine " << engine_name(engine));
@@ -155,18 +160,19 @@ TEST_CASE("Fix(g) counted below the representatives equals Fix(g) of the full co
     int counted = 0;
     for (const Problem& p : problems) {
         INFO(p.name);
-        const Group g = Group::generate(p.matrix, p.symmetries);
+        Group g = Group::generate(p.matrix, p.symmetries);
         const auto reduction = reduce(p.matrix, g);
         REQUIRE(reduction);
         if (!reduction->counts_fixed()) continue;
-        REQUIRE(g.has_conjugates());
+        CHECK_FALSE(g.has_conjugates());  // only a reduced count with Fix(g) pays for the table
+        REQUIRE(g.keep_conjugates());
         ++counted;
         const RunReport full = run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
         for (int depth : {0, 1, 3}) {
             INFO("depth " << depth);
             const int deep = std::max<int>(depth, static_cast<int>(reduction->items.size()));
-            Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined);
-            split.set_weights([&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+            const Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, {},
+                                               [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
             for (EngineKind engine : {EngineKind::dlx, EngineKind::bits}) {
                 const RunReport r = run_split(reduction->matrix, split, {},
                                               RunOptions{.threads = 2, .engine = engine, .group = &g, .reduction = &*reduction});
@@ -191,8 +197,9 @@ TEST_CASE("a rotation of a cycle: reduced through the orbit of all its items up 
         const Matrix m = read_dlx(in, "cycle.dlx");
         Symmetry turn{"turn", {}, {}};
         for (int k = 0; k < 2 * n; ++k) turn.options.push_back(static_cast<OptionId>((k + 2) % (2 * n)));
-        const Group g = Group::generate(m, {turn});
+        Group g = Group::generate(m, {turn});
         REQUIRE(g.order() == static_cast<std::size_t>(n));
+        REQUIRE(g.keep_conjugates());
         const auto reduction = reduce(m, g);
         if (n > 8) {
             CHECK_FALSE(reduction);
@@ -201,8 +208,8 @@ TEST_CASE("a rotation of a cycle: reduced through the orbit of all its items up 
         REQUIRE(reduction);
         CHECK(reduction->by_orbit());
         CHECK(reduction->items.size() == static_cast<std::size_t>(n));
-        Split split = split_at_depth(reduction->matrix, n, reduction->items, reduction->refined);
-        split.set_weights([&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+        const Split split = split_at_depth(reduction->matrix, n, reduction->items, reduction->refined, {},
+                                           [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
         const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = 2, .group = &g, .reduction = &*reduction});
         const Count lucas = n == 5 ? 11 : 47;
         CHECK(r.total.solutions == lucas);
@@ -242,12 +249,13 @@ TEST_CASE("queens reduce by the whole group through an orbit of rows and columns
         std::set<std::vector<OptionId>> every_cover;
         for (std::size_t id = 0; id < split.size(); ++id)
             if (auto c = cover_of(split.prefix(id)); !c.empty()) every_cover.insert(c);
-        split.set_weights([&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
-        CHECK(run_split(reduction->matrix, split, {}, RunOptions{.threads = 2}).total.solutions == published[n - 1]);
+        const Split weighted = split_at_depth(reduction->matrix, depth, reduction->items, reduction->refined, {},
+                                              [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+        CHECK(run_split(reduction->matrix, weighted, {}, RunOptions{.threads = 2}).total.solutions == published[n - 1]);
         // One cover kept per orbit, weighted by the orbit's size: the weights add up to every cover.
         std::map<std::vector<OptionId>, Count> kept;
-        for (std::size_t id = 0; id < split.size(); ++id)
-            if (auto c = cover_of(split.prefix(id)); !c.empty()) kept[c] = split.weight(id);
+        for (std::size_t id = 0; id < weighted.size(); ++id)
+            if (auto c = cover_of(weighted.prefix(id)); !c.empty()) kept[c] = weighted.weight(id);
         Count weights = 0;
         for (const auto& [cover, weight] : kept) weights += weight;
         CHECK(weights == every_cover.size());
@@ -292,4 +300,23 @@ TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[s
     bad_items.items.assign(q.matrix.item_count(), 0);
     std::iota(bad_items.items.begin(), bad_items.items.end(), 0);
     CHECK_THROWS_WITH(Group::generate(q.matrix, {bad_items}), Catch::Contains("is not an automorphism"));
+}
+
+TEST_CASE("a plan moves with its matrix; only a reduced count with Fix(g) builds the conjugates", "[symmetry][plan]") {
+    const Problem p = make_queens(8);
+    const Plan checked = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::check, .choice = {}, .depth = {}});
+    REQUIRE(checked.fixed_group());
+    CHECK_FALSE(checked.group->has_conjugates());
+    CHECK(&checked.matrix() == &p.matrix);
+    std::optional<Plan> moved = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .choice = {}, .depth = {}});
+    const Plan plan = std::move(*moved);
+    moved.reset();
+    REQUIRE(plan.reduction);
+    CHECK(&plan.matrix() == &plan.reduction->matrix);
+    REQUIRE(plan.fixed_group());
+    CHECK(plan.group->has_conjugates());
+    const RunReport r = run_split(plan.matrix(), plan.split, {},
+                                  RunOptions{.threads = 2, .group = plan.fixed_group(), .reduction = plan.fixed_reduction()});
+    CHECK(r.total.solutions == 92);         // OEIS A000170
+    CHECK(burnside(r.fixed) == Count{12});  // OEIS A002562
 }

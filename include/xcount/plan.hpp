@@ -5,7 +5,7 @@
 //     const xcount::Plan plan = xcount::make_plan(matrix, symmetries, {.symmetry = xcount::SymmetryMode::reduce});
 //     const auto order = xcount::schedule(plan);
 //     xcount::RunOptions options{.threads = 8, .order = order ? &order->order : nullptr};
-//     const xcount::RunReport r = xcount::run_split(*plan.matrix, plan.split, {}, options);
+//     const xcount::RunReport r = xcount::run_split(plan.matrix(), plan.split, {}, options);
 //     // r.total.solutions: the full count (each reduced subproblem weighted by its orbit)
 #pragma once
 
@@ -33,7 +33,7 @@ struct Plan {
     SymmetryMode mode = SymmetryMode::none;  // resolved: none, check or reduce
     std::optional<Group> group;
     std::optional<Reduction> reduction;
-    const Matrix* matrix = nullptr;  // the problem's matrix or reduction->matrix (valid while both live)
+    const Matrix* problem = nullptr;  // the problem's matrix (the caller's: valid while it lives)
     Split split;
     std::string note;     // what the group does, for a report
     std::string warning;  // why the plan is not quite what was asked ("" : it is)
@@ -42,6 +42,8 @@ struct Plan {
     // automatic depth was chosen by, and the order it is solved in.
     std::vector<double> work;
 
+    // The matrix the split is of: the reduction's, or the problem's.
+    const Matrix& matrix() const { return reduction ? reduction->matrix : *problem; }
     // The group whose Fix(g) the count finds: under check; under reduce where the whole group
     // acts on the representatives (Reduction::counts_fixed) and its conjugates are kept;
     // otherwise nullptr. RunOptions{.group = fixed_group(), .reduction = fixed_reduction()}.

@@ -139,6 +139,7 @@ struct PushCost {
 //   static constexpr bool cuts;   // true: leaves are cut() instead of searched
 //   int cut_depth;                // absolute level at which to cut (when cuts)
 //   void cut(int level);          // a subproblem: depth reached, a solution or a dead end
+//   bool drops(int level);        // (when cuts) leave this node unrecorded, counting nothing
 //   void solution(int level);     // a solution (when !cuts); choices in option_at(0..level)
 // With cuts, the stats count only the work above the cuts, so that the cut subtrees' own
 // searches add up to the unsplit search's figures exactly.
@@ -299,6 +300,9 @@ forward:
     if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
         record_position(limits, base, level);
         goto interrupted;
+    }
+    if constexpr (Policy::cuts) {
+        if (policy.drops(level)) goto backup;
     }
     if (e.solved_at(level)) {
         if (leaf(policy, level, stats, nodes, limits)) goto interrupted;

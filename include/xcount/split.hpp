@@ -25,6 +25,9 @@
 
 namespace xcount {
 
+// A subproblem's weight from its prefix, as far down as the forced items: 0 drops it.
+using Weigh = std::function<Count(std::span<const OptionId>)>;
+
 class Split {
 public:
     int depth() const { return depth_; }
@@ -37,13 +40,12 @@ public:
     const Choice& choice() const { return choice_; }                         // the item-choice rule the prefixes were found with
 
     // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
-    // own solutions, weight = weight_of(prefix). Subproblems of weight 0 (stand-ins for other
-    // members of an orbit) are dropped and the rest renumbered. Needs depth >= forced items.
-    void set_weights(const std::function<Count(std::span<const OptionId>)>& weight_of);
+    // own solutions (see split_at_depth's `weigh`).
     Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice);
+    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice, const Weigh&);
+    void set_weights(const Weigh& weigh);  // drops the subproblems of weight 0 and numbers the rest
     int depth_ = 0;
     Choice choice_;
     std::vector<ItemId> forced_;
@@ -60,12 +62,17 @@ constexpr int kMaxSplitDepth = 64;
 // The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
 // With forced items the search branches on forced[k] at level k (Dancer::set_forced_items).
 // `choice` is the item-choice rule (every engine that replays the split must use it too).
+// With `weigh` (a symmetry reduction: Reduction::weight), each subproblem stands for
+// weigh(prefix) times its own solutions, and the branches of weight 0 (stand-ins for other
+// members of an orbit) are left at the level where their weight is decided (the forced
+// items'), so that the work above the cut is the same at every depth. Needs depth >= forced
+// items then.
 Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {},
-                     Choice choice = {});
+                     Choice choice = {}, const Weigh& weigh = {});
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
 // one when the tree never gets that wide (the count stops growing), capped at 12.
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced = {},
-                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {});
+                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {}, const Weigh& weigh = {});
 
 }  // namespace xcount

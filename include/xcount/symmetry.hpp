@@ -59,10 +59,13 @@ public:
     // The same for a solution found below a reduction's representative, which stands for its
     // images under the elements h of `transversal` (Reduction::transversal): adds 1 to
     // fixed[h k h^-1] for every such h and every k that maps `solution` onto itself, so that
-    // every solution of the orbit is counted once. Needs has_conjugates().
+    // every solution of the orbit is counted once. Needs keep_conjugates() first.
     void count_fixed_below(std::span<const OptionId> solution, std::span<const std::size_t> transversal, std::span<Count> fixed,
                            std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const;
-    // Whether the table of h k h^-1 is kept (it is up to a size: order^2 x options).
+    // Builds the table of h k h^-1 that count_fixed_below reads, unless it would take more
+    // than 2^26 steps (order^2 x options); returns whether it is kept. Only a reduced count
+    // that finds Fix(g) needs it, so generate() leaves it out.
+    bool keep_conjugates();
     bool has_conjugates() const { return !conjugates_.empty(); }
 
 private:

@@ -197,7 +197,7 @@ private:
 void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings) {
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
-    outcome.engine = engine_name(resolve_engine(settings.engine, *plan.matrix, settings.choice));
+    outcome.engine = engine_name(resolve_engine(settings.engine, plan.matrix(), settings.choice));
     outcome.symmetry = plan.note;
     if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
     outcome.shard_index = settings.shard_index;
@@ -216,7 +216,7 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
     const auto record = [&](std::size_t id, const SubproblemResult& r) { journal.record(id, r, outcome.failure, stop); };
     std::vector<std::size_t> own;
     for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
-    ProgressDisplay progress(*plan.matrix, split, std::move(own), journal.known, outcome.threads, show_progress && leader,
+    ProgressDisplay progress(plan.matrix(), split, std::move(own), journal.known, outcome.threads, show_progress && leader,
                              isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
     RunOptions options{.threads = outcome.threads,
                        .engine = settings.engine,
@@ -244,8 +244,8 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
                        .shard_index = settings.shard_index,
                        .shard_count = settings.shard_count,
                        .order = order ? &order->order : nullptr};
-    return settings.mpi ? run_split_mpi(*plan.matrix, split, std::move(journal.known), options)
-                        : run_split(*plan.matrix, split, std::move(journal.known), options);
+    return settings.mpi ? run_split_mpi(plan.matrix(), split, std::move(journal.known), options)
+                        : run_split(plan.matrix(), split, std::move(journal.known), options);
 }
 
 // The statistics file and the shard result file, when asked for. The figures are printed
@@ -288,7 +288,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     const Plan plan = plan_for(problem, settings, outcome.threads);
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
-    const std::string fingerprint = run_fingerprint(*plan.matrix, plan.split.depth(), fingerprint_mode(plan));
+    const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
 
     RunJournal journal(settings, leader, fingerprint, plan.split, checking);

@@ -51,9 +51,8 @@ int estimate_command(const Problem& problem, const Settings& given) {
         if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
         reduced = make_plan(problem.matrix, problem.symmetries, {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0});
         if (reduced->mode != SymmetryMode::reduce) reduced.reset();  // nothing to reduce by: the whole tree
-        // (its `matrix` pointed into the Plan before it was moved here: reduction->matrix is the one)
     }
-    const TreeEstimate e = reduced ? estimate_split(reduced->reduction->matrix, reduced->split, settings.probes, settings.choice.seed)
+    const TreeEstimate e = reduced ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.choice.seed)
                                    : estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

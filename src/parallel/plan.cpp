@@ -28,7 +28,7 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes) 
 // leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
 // probe counts) are kept for the largest-first order.
 Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> below, Choice choice,
-               std::vector<double>& work) {
+               const Weigh& weigh, std::vector<double>& work) {
     constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
@@ -42,7 +42,7 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     };
     work = estimate(split);
     while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
-        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice);
+        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice, weigh);
         if (next.size() > kMostSubproblems || next.size() == split.size()) break;
         split = std::move(next);
         work = estimate(split);
@@ -77,6 +77,7 @@ void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> s
     plan.reduction = reduce(matrix, *plan.group);
     if (plan.reduction) {
         plan.note = reduction_note(matrix, *plan.group, *plan.reduction);
+        if (plan.reduction->counts_fixed()) plan.group->keep_conjugates();
     } else {
         plan.warning =
             "no item is fixed by any symmetry but the identity, and every orbit of items has more than 8, "
@@ -91,23 +92,17 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     Plan plan;
     plan.choice = request.choice;
     plan_symmetry(plan, matrix, symmetries, request.symmetry);
-    plan.matrix = plan.reduction ? &plan.reduction->matrix : &matrix;
+    plan.problem = &matrix;
     const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
     const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
-    plan.split = request.depth ? split_at_depth(*plan.matrix, std::max(*request.depth, min_depth), forced, below, request.choice)
-                               : deepened(*plan.matrix,
-                                          split_automatically(*plan.matrix, request.subproblems, forced, below, min_depth, request.choice),
-                                          forced, below, request.choice, plan.work);
-    if (plan.reduction) {
-        const auto weight = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };
-        if (!plan.work.empty()) {  // set_weights drops the weight-0 subproblems: drop their estimates too
-            std::vector<double> kept;
-            for (std::size_t id = 0; id < plan.split.size(); ++id)
-                if (weight(plan.split.prefix(id)) != 0) kept.push_back(plan.work[id]);
-            plan.work = std::move(kept);
-        }
-        plan.split.set_weights(weight);
+    Weigh weigh;
+    if (plan.reduction) weigh = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };
+    if (request.depth) {
+        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh);
+    } else {
+        Split wide = split_automatically(plan.matrix(), request.subproblems, forced, below, min_depth, request.choice, weigh);
+        plan.split = deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work);
     }
     return plan;
 }
@@ -121,14 +116,14 @@ std::optional<Schedule> schedule(const Plan& plan) {
     if (plan.split.size() < 2) return std::nullopt;
     std::vector<double> work = plan.work;  // estimated when the depth was chosen
     if (work.empty()) {
-        Dancer dancer = split_prober(*plan.matrix, plan.split);
+        Dancer dancer = split_prober(plan.matrix(), plan.split);
         std::mt19937_64 rng(1);
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
         double updates = 0;
         int probes = 0;
         while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
         if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
-        work = subproblem_work(*plan.matrix, plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2);
+        work = subproblem_work(plan.matrix(), plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2);
     }
     if (work.size() < kSampledFrom) return Schedule{largest_first(work), {}};
     StratifiedOrder sampled = stratified_order(work, kStrata, 3);
@@ -147,7 +142,7 @@ std::string fingerprint_mode(const Plan& plan) {
     std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
     if (plan.choice.rule == ChooseRule::scan) {
         Hash64 order;
-        for (ItemId item : plan.matrix->scan_order()) order.add(static_cast<std::uint64_t>(item));
+        for (ItemId item : plan.matrix().scan_order()) order.add(static_cast<std::uint64_t>(item));
         choice += "/" + order.hex();
     }
     switch (plan.mode) {

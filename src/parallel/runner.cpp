@@ -167,6 +167,8 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     report.results = std::move(done);
     if (report.results.empty()) report.results.resize(split.size());
     if (report.results.size() != split.size()) throw std::logic_error("run_split: results do not match the split");
+    if (options.group && options.reduction && !options.group->has_conjugates())
+        throw std::logic_error("run_split: Fix(g) below a reduction needs the group's conjugates (Group::keep_conjugates)");
 
     if (options.shard_count == 0 || options.shard_index >= options.shard_count) throw std::logic_error("run_split: bad shard");
     if (options.ids) {

@@ -12,7 +12,17 @@ struct CutPolicy {
     const Dancer& dancer;
     std::vector<OptionId>& options;
     std::vector<std::size_t>& begin;
+    const Weigh& weigh;
+    int weigh_level;  // where a branch's weight is decided
+    std::vector<OptionId> path;
 
+    // A stand-in for another member of an orbit: left without a record or any work below.
+    bool drops(int level) {
+        if (!weigh || level != weigh_level) return false;
+        path.clear();
+        for (int k = 0; k < level; ++k) path.push_back(dancer.option_at(k));
+        return weigh(path) == 0;
+    }
     void cut(int level) {
         for (int k = 0; k < level; ++k) options.push_back(dancer.option_at(k));
         begin.push_back(options.size());
@@ -24,9 +34,12 @@ constexpr int kAutoDepthCap = 12;
 
 }  // namespace
 
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice) {
+Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice,
+                     const Weigh& weigh) {
     if (depth < 0 || depth > kMaxSplitDepth)
         throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " + std::to_string(depth));
+    if (weigh && static_cast<std::size_t>(depth) < forced.size())
+        throw std::logic_error("split_at_depth: a weighted split must be as deep as the forced items");
     Split split;
     split.depth_ = depth;
     split.forced_.assign(forced.begin(), forced.end());
@@ -36,14 +49,13 @@ Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> fo
     dancer.set_forced_items(forced, second_below);
     dancer.set_choice(choice);
     dancer.set_profile(&split.above_profile_);
-    CutPolicy policy{depth, dancer, split.options_, split.begin_};
+    CutPolicy policy{depth, dancer, split.options_, split.begin_, weigh, static_cast<int>(forced.size()), {}};
     split.above_ = dancer.walk(policy, Limits{});
+    if (weigh) split.set_weights(weigh);
     return split;
 }
 
-void Split::set_weights(const std::function<Count(std::span<const OptionId>)>& weight_of) {
-    if (static_cast<std::size_t>(depth_) < forced_.size())
-        throw std::logic_error("Split::set_weights: the split must be as deep as the forced items");
+void Split::set_weights(const Weigh& weight_of) {
     std::vector<OptionId> options;
     std::vector<std::size_t> begin{0};
     std::vector<Count> weights;
@@ -60,10 +72,10 @@ void Split::set_weights(const std::function<Count(std::span<const OptionId>)>& w
 }
 
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced, std::span<const char> second_below,
-                          int min_depth, Choice choice) {
-    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice);
+                          int min_depth, Choice choice, const Weigh& weigh) {
+    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice, weigh);
     for (int depth = min_depth + 1; best.size() < wanted && depth <= kAutoDepthCap; ++depth) {
-        Split next = split_at_depth(matrix, depth, forced, second_below, choice);
+        Split next = split_at_depth(matrix, depth, forced, second_below, choice, weigh);
         if (next.size() == best.size() && next.above().nodes == best.above().nodes) break;  // the tree ended
         best = std::move(next);
     }

@@ -103,10 +103,9 @@ Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generat
         if (g.items.empty()) g.items = derive_items(matrix, g);
         check_automorphism(matrix, g);
     }
-    std::map<std::vector<OptionId>, std::size_t> known;
+    std::set<std::vector<OptionId>> known;
     auto add = [&](Symmetry s) {
-        if (known.count(s.options)) return false;
-        known.emplace(s.options, group.elements_.size());
+        if (!known.insert(s.options).second) return false;
         group.elements_.push_back(std::move(s));
         return true;
     };
@@ -118,23 +117,28 @@ Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generat
             add(compose(g, group.elements_[k]));
             if (group.elements_.size() > kMaxOrder) throw InputError("the symmetry group has more than 100000 elements");
         }
+    return group;
+}
+
+bool Group::keep_conjugates() {
     constexpr std::size_t kMostConjugateEntries = std::size_t{1} << 26;
-    const std::size_t n = group.elements_.size();
-    if (n * n * matrix.option_count() <= kMostConjugateEntries) {
-        group.conjugates_.resize(n * n);
-        std::vector<OptionId> inverse(matrix.option_count()), image(matrix.option_count());
-        for (std::size_t h = 0; h < n; ++h) {
-            const auto& to = group.elements_[h].options;
-            for (std::size_t o = 0; o < to.size(); ++o) inverse[static_cast<std::size_t>(to[o])] = static_cast<OptionId>(o);
-            for (std::size_t k = 0; k < n; ++k) {
-                const auto& by = group.elements_[k].options;
-                for (std::size_t o = 0; o < to.size(); ++o)
-                    image[o] = to[static_cast<std::size_t>(by[static_cast<std::size_t>(inverse[o])])];
-                group.conjugates_[k * n + h] = static_cast<std::uint32_t>(known.at(image));
-            }
+    const std::size_t n = elements_.size(), options = elements_[0].options.size();
+    if (has_conjugates() || n * n * options > kMostConjugateEntries) return has_conjugates();
+    std::map<std::vector<OptionId>, std::uint32_t> index;
+    for (std::size_t k = 0; k < n; ++k) index.emplace(elements_[k].options, static_cast<std::uint32_t>(k));
+    std::vector<std::uint32_t> table(n * n);
+    std::vector<OptionId> inverse(options), image(options);
+    for (std::size_t h = 0; h < n; ++h) {
+        const auto& to = elements_[h].options;
+        for (std::size_t o = 0; o < options; ++o) inverse[static_cast<std::size_t>(to[o])] = static_cast<OptionId>(o);
+        for (std::size_t k = 0; k < n; ++k) {
+            const auto& by = elements_[k].options;
+            for (std::size_t o = 0; o < options; ++o) image[o] = to[static_cast<std::size_t>(by[static_cast<std::size_t>(inverse[o])])];
+            table[k * n + h] = index.at(image);
         }
     }
-    return group;
+    conjugates_ = std::move(table);
+    return true;
 }
 
 void Group::mark_solution(std::span<const OptionId> solution, std::vector<std::uint32_t>& mark, std::uint32_t& stamp) const {
