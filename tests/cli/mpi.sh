@@ -38,8 +38,14 @@ done
 journal=$dir/q15.journal
 mpi count queens --n 15 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &
 job=$!
-sleep 1.5
-kill -TERM $(descendants mpirun $job)
+pids=
+for _ in $(seq 400); do  # until mpirun runs and rank 0 has journaled two subproblems (its handlers are in)
+    pids=$(descendants mpirun $job)
+    [ -n "$pids" ] && [ -f "$journal" ] && [ "$(wc -l < "$journal")" -ge 3 ] && break
+    sleep 0.025
+done
+[ -n "$pids" ] || fail "mpirun did not start within 10 s"
+kill -TERM $pids
 wait
 done_lines=$(($(wc -l < "$journal") - 1))
 echo "stopped with SIGTERM after $done_lines subproblems journaled"
