@@ -35,8 +35,8 @@ for model in "${models[@]}"; do
     echo "$model: 2 and 3 ranks give $(field "$single" solutions) solutions, $(field "$single" updates) updates, as one process"
 done
 
-journal=$dir/q15.journal
-mpi count queens --n 15 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &
+journal=$dir/q16.journal
+mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &
 job=$!
 pids=
 for _ in $(seq 400); do  # until mpirun runs and rank 0 has journaled two subproblems (its handlers are in)
@@ -49,8 +49,10 @@ kill -TERM $pids
 wait
 done_lines=$(($(wc -l < "$journal") - 1))
 echo "stopped with SIGTERM after $done_lines subproblems journaled"
-result=$(mpi count queens --n 15 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" --json --expect 2279184 --expect-distinct 285053) ||
+result=$(mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" --json --expect 14772512 --expect-distinct 1846955) ||
     fail "resumed run: $result"
 resumed=$(field "$result" resumed)
+subproblems=$(field "$result" subproblems)
 [ "$resumed" -gt 0 ] || fail "nothing was resumed: $(cat "$dir/first.out")"
-echo "resumed $resumed subproblems from rank 0's journal; total 2279184, 285053 up to symmetry (OEIS A000170, A002562)"
+[ "$resumed" -lt "$subproblems" ] || fail "the SIGTERM did not land mid-run: all $subproblems subproblems were done before it"
+echo "resumed $resumed of $subproblems subproblems from rank 0's journal; total 14772512, 1846955 up to symmetry (OEIS A000170, A002562)"
