@@ -8,11 +8,7 @@ set -euo pipefail
 job=$1 shards=$2 out=$3
 shift 3
 here=$(dirname "$0")
-# The batch scripts run from Slurm's spool, not from here, and find xcount as $XCOUNT or on the
-# PATH (sbatch passes the environment on); failing both, point them at this tree's build.
-if [[ -z "${XCOUNT:-}" ]] && ! command -v xcount >/dev/null; then
-    export XCOUNT=$(cd "$here/../.." && pwd)/build/xcount
-fi
+. "$here/find-xcount.sh"
 missing=()
 for ((i = 0; i < shards; ++i)); do [[ -s "$out/part-$i.txt" ]] || missing+=("$i"); done
 if ((${#missing[@]} == 0)); then
