@@ -76,6 +76,30 @@ TEST_CASE("Burnside: the sum of Fix(g) over |G| equals the brute-force orbit cou
     CHECK(some_symmetric);  // the test set must include solutions fixed by a non-identity element
 }
 
+TEST_CASE("Fix(g) counted on the problem each symmetry fixes equals Fix(g) tallied over the solutions", "[symmetry][fixed]") {
+    auto problems = models_with_groups();
+    problems.push_back(make_queens(10));
+    problems.push_back(make_polyform(read_pieces_file(kPieces + "soma.txt"), read_board("3x3x3"), Orientations::one_sided, Copies::once(),
+                                     "soma"));  // 48 symmetries
+    problems.push_back(make_polyform(read_pieces_file(kPieces + "domino.txt"), read_board("6x6"), Orientations::free, Copies::any(),
+                                     "6x6"));  // 6728 tilings (OEIS A099390), many of them symmetric
+    std::size_t nonzero = 0;
+    for (const Problem& p : problems) {
+        INFO(p.name);
+        const Group g = Group::generate(p.matrix, p.symmetries);
+        const RunReport r = run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
+        for (std::size_t k = 0; k < g.order(); ++k) {
+            INFO("element " << g.element(k).name);
+            const Matrix fixed = fixed_points_matrix(p.matrix, g.element(k));
+            CHECK(Dancer(fixed).count().solutions == r.fixed[k]);
+            nonzero += k > 0 && r.fixed[k] != 0;
+        }
+    }
+    CHECK(nonzero >= 10);  // symmetric solutions of many elements, not only zeros
+    const Problem identity = make_queens(6);
+    CHECK(Dancer(fixed_points_matrix(identity.matrix, Group::generate(identity.matrix, {}).element(0))).count().solutions == 4);
+}
+
 TEST_CASE("published counts up to symmetry", "[symmetry]") {
     auto distinct = [](const Problem& p) {
         const Group g = Group::generate(p.matrix, p.symmetries);

@@ -77,6 +77,14 @@ private:
     std::vector<std::uint32_t> conjugates_;  // [k * order + h]: the index of h k h^-1
 };
 
+// The problem whose solutions are, one for one, the solutions of `matrix` that g maps onto
+// themselves: an item per orbit of items under g, and an option per orbit of options whose
+// members are pairwise disjoint, holding the orbits of their items (a solution fixed by g is a
+// union of such orbits, each covering its items once). Its count is Fix(g), found without
+// visiting a solution of `matrix`: an independent check of the Fix(g) a count tallies.
+// InputError for a matrix with colours or multiplicities.
+Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
+
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).
 std::optional<Count> burnside(std::span<const Count> fixed);

@@ -174,6 +174,42 @@ void Group::count_fixed_below(std::span<const OptionId> solution, std::span<cons
             for (std::size_t h : transversal) fixed[conjugates_[k * elements_.size() + h]] += 1;
 }
 
+Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
+    if (matrix.has_colours() || matrix.has_multiplicities())
+        throw InputError("the problem fixed by a symmetry is built for matrices without colours or multiplicities");
+    MatrixBuilder b;
+    std::vector<ItemId> orbit_of(matrix.item_count(), -1);  // an item's orbit, as an item of the new matrix
+    for (ItemId i = 0; i < static_cast<ItemId>(matrix.item_count()); ++i) {
+        if (orbit_of[static_cast<std::size_t>(i)] >= 0) continue;
+        const ItemId orbit = b.add_item(matrix.item(i).name, matrix.item(i).kind);
+        for (ItemId j = i; orbit_of[static_cast<std::size_t>(j)] < 0; j = g.items[static_cast<std::size_t>(j)])
+            orbit_of[static_cast<std::size_t>(j)] = orbit;
+    }
+    std::vector<char> seen(matrix.option_count(), 0), held(matrix.item_count(), 0);
+    std::vector<ItemId> members_items, orbits;
+    for (OptionId o = 0; o < static_cast<OptionId>(matrix.option_count()); ++o) {
+        if (seen[static_cast<std::size_t>(o)]) continue;
+        members_items.clear();
+        bool disjoint = true;
+        for (OptionId p = o; !seen[static_cast<std::size_t>(p)]; p = g.options[static_cast<std::size_t>(p)]) {
+            seen[static_cast<std::size_t>(p)] = 1;
+            for (ItemId i : matrix.option(p)) {
+                disjoint = disjoint && !held[static_cast<std::size_t>(i)];
+                held[static_cast<std::size_t>(i)] = 1;
+                members_items.push_back(i);
+            }
+        }
+        for (ItemId i : members_items) held[static_cast<std::size_t>(i)] = 0;
+        if (!disjoint) continue;  // no solution fixed by g holds two members that meet
+        orbits.clear();
+        for (ItemId i : members_items) orbits.push_back(orbit_of[static_cast<std::size_t>(i)]);
+        std::sort(orbits.begin(), orbits.end());
+        orbits.erase(std::unique(orbits.begin(), orbits.end()), orbits.end());
+        b.add_option(orbits);
+    }
+    return std::move(b).build();
+}
+
 std::optional<Count> burnside(std::span<const Count> fixed) {
     Count sum = 0;
     for (Count f : fixed) sum = checked_add(sum, f);
