@@ -79,6 +79,7 @@ struct CountResult {
     double seconds = 0;
     bool distinct_counted = false;  // Fix(g) was counted (--symmetry check)
     std::optional<Count> distinct;  // Burnside's count; nullopt if counted and not an integer
+    bool recount_differs = false;   // --check-fixed found another Fix(g)
 };
 CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop);
 

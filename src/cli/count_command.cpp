@@ -121,6 +121,20 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
 }
 
 // The split depth a resumed run must use, when the journal says and the user does not.
+// Fix(g) of every element (the identity's as counted), each but the identity's from the
+// problem whose solutions are those g fixes; empty when a stop came first.
+std::vector<Count> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>& stop) {
+    std::vector<Count> fixed{identity};
+    for (std::size_t k = 1; k < group.order(); ++k) {
+        const Matrix problem = fixed_points_matrix(matrix, group.element(k));
+        const SearchStats s =
+            with_engine(EngineKind::automatic, problem, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); });
+        if (!s.complete) return {};
+        fixed.push_back(s.solutions);
+    }
+    return fixed;
+}
+
 std::optional<int> fixed_depth(const Settings& settings) {
     if (settings.split_depth) return settings.split_depth;
     if (!settings.checkpoint.empty())
@@ -288,6 +302,10 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     const Plan plan = plan_for(problem, settings, outcome.threads);
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
+    if (settings.check_fixed && (!checking || problem.matrix.has_colours() || problem.matrix.has_multiplicities()))
+        throw InputError(checking ? "--check-fixed: the problems fixed by the symmetries are built only for matrices without colours or "
+                                    "multiplicities"
+                                  : "--check-fixed: this count finds no Fix(g) to recount (see --expect-distinct)");
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
 
@@ -306,6 +324,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.fixed = report.fixed;
     if (checking)
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
+    if (settings.check_fixed && outcome.total.complete)
+        outcome.fixed_recounted = recount_fixed(problem.matrix, *checking, outcome.fixed[0], stop);
     outcome.slowest = slowest(report, 3);
     if (settings.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);
@@ -343,7 +363,7 @@ CountResult count_quietly(const Problem& problem, const Settings& settings, std:
     if (!outcome.failure.empty()) throw InputError(outcome.failure);
     divide_overcount(problem.overcount, outcome);
     const Distinct d = distinct_of(outcome);
-    return {outcome.total, outcome.seconds, d.counted, d.value};
+    return {outcome.total, outcome.seconds, d.counted, d.value, d.recount_differs};
 }
 
 int count_command(const Problem& problem, const Settings& settings) {

@@ -14,7 +14,7 @@ namespace xcount::cli {
 namespace {
 
 bool distinct_ok(const Settings& settings, const Distinct& d) {
-    if (d.counted && !d.value) return false;
+    if (d.recount_differs || (d.counted && !d.value)) return false;
     return !settings.expect_distinct || (d.value && *d.value == *settings.expect_distinct);
 }
 
@@ -26,6 +26,12 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
         for (std::size_t k = 0; k < o.fixed.size(); ++k)
             std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
         std::cout << '\n';
+    }
+    if (!o.fixed_recounted.empty()) {
+        std::cout << "fixed, recounted on the problems each symmetry fixes:";
+        for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k)
+            std::cout << (k > 1 ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed_recounted[k]);
+        std::cout << (d.recount_differs ? " (MISMATCH: Fix(g) counted two ways differs, a bug)" : " (ok)") << '\n';
     }
     if (d.counted && d.value) std::cout << "distinct: " << to_string(*d.value) << " (up to symmetry, by Burnside's lemma)\n";
     if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
@@ -55,7 +61,7 @@ std::string seconds_text(double seconds) {
 
 Distinct distinct_of(const Outcome& o) {
     if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
-    return {true, burnside(o.fixed)};
+    return {true, burnside(o.fixed), !o.fixed_recounted.empty() && o.fixed_recounted != o.fixed};
 }
 
 void print(const Heading& problem, const Settings& given, const Outcome& o) {
@@ -103,6 +109,11 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
             JsonObject fixed;
             for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
             j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
+        }
+        if (!o.fixed_recounted.empty()) {
+            JsonObject recounted;
+            for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k) recounted.field(o.element_names[k], o.fixed_recounted[k]);
+            j.raw("fixed_recounted", recounted.str()).field("fixed_recount_matches", !d.recount_differs);
         }
         if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
         if (settings.expect_distinct)

@@ -29,6 +29,7 @@ struct Outcome {
     std::optional<LevelProfile> profile;     // with --profile
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
+    std::vector<Count> fixed_recounted;      // with --check-fixed: the same from the fixed-point problems
     std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
 };
 
@@ -41,7 +42,8 @@ struct Heading {
 // Burnside's count, when Fix(g) was counted; "not an integer" is a bug and fails the run.
 struct Distinct {
     bool counted = false;
-    std::optional<Count> value;  // nullopt when counted: the sum of Fix(g) is not a multiple of |G|
+    std::optional<Count> value;    // nullopt when counted: the sum of Fix(g) is not a multiple of |G|
+    bool recount_differs = false;  // --check-fixed found another Fix(g): a bug, fails the run
 };
 
 Distinct distinct_of(const Outcome& o);

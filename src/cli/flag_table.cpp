@@ -30,6 +30,9 @@ constexpr Flag kFlags[] = {
     {"expect", T::text, "N", nullptr, kNone, kNone, "the expected total (a published count): exit 1 if it differs", kCount | kMerge},
     {"expect-distinct", T::text, "N", nullptr, kNone, kNone,
      "the expected count up to symmetry (needs --symmetry check, or reduce by the whole group): exit 1 if it differs", kCount | kMerge},
+    {"check-fixed", T::toggle, "", nullptr, kNone, kNone,
+     "recount Fix(g) of every symmetry but the identity on the problem whose solutions are those g fixes, and fail if "
+     "it differs from the Fix(g) the count found (an independent check of the count up to symmetry)", kCount},
     {"symmetry", T::text, "MODE", "auto", kNone, kNone,
      "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
      "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount | kEstimate},

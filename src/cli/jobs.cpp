@@ -261,7 +261,9 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
             row.status = received_signal() ? "STOPPED" : "TIMEOUT";
         else
             row.status =
-                as_expected(settings, result.total.solutions, Distinct{result.distinct_counted, result.distinct}) ? "ok" : "MISMATCH";
+                as_expected(settings, result.total.solutions, Distinct{result.distinct_counted, result.distinct, result.recount_differs})
+                    ? "ok"
+                    : "MISMATCH";
         if (with_picture && result.total.complete) add_picture(row, problem, settings);
     } catch (const InputError& e) {
         row.status = std::string("ERROR: ") + e.what();

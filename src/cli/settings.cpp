@@ -142,6 +142,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
         if (s.expect_distinct && s.symmetry == SymmetryMode::none)
             throw InputError("--expect-distinct needs --symmetry check, reduce or auto");
+        s.check_fixed = values.count("check-fixed") != 0;
+        if (s.check_fixed && s.symmetry == SymmetryMode::none) throw InputError("--check-fixed needs --symmetry check, reduce or auto");
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
         const std::string depth = values["split-depth"].as<std::string>();
         if (depth != "auto") {
@@ -162,6 +164,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.mpi && !mpi_available()) throw InputError("--mpi: this xcount was built without MPI (configure with -DXCOUNT_MPI=ON)");
         if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
         if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
+        if (values.count("shard") && s.check_fixed)
+            throw InputError("--check-fixed cannot be combined with --shard: a shard finds only its share of Fix(g)");
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
         if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
             throw InputError("--limit cannot be combined with --symmetry check or reduce");

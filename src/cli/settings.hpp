@@ -25,6 +25,7 @@ struct Settings {
     Count limit = 0;                       // stop after this many solutions (0: all)
     std::optional<Count> expect;           // the published total to check against
     std::optional<Count> expect_distinct;  // the published count up to symmetry
+    bool check_fixed = false;              // recount Fix(g) on the problems the symmetries fix
     SymmetryMode symmetry = SymmetryMode::automatic;
     int threads = 0;                               // 0: all cores
     std::optional<int> split_depth;                // nullopt: automatic
