@@ -120,7 +120,6 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
     return times;
 }
 
-// The split depth a resumed run must use, when the journal says and the user does not.
 // Fix(g) of every element (the identity's as counted), each but the identity's from the
 // problem whose solutions are those g fixes; empty when a stop came first.
 std::vector<Count> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>& stop) {
@@ -135,6 +134,7 @@ std::vector<Count> recount_fixed(const Matrix& matrix, const Group& group, Count
     return fixed;
 }
 
+// The split depth a resumed run must use, when the journal says and the user does not.
 std::optional<int> fixed_depth(const Settings& settings) {
     if (settings.split_depth) return settings.split_depth;
     if (!settings.checkpoint.empty())
