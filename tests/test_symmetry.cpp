@@ -100,6 +100,18 @@ TEST_CASE("Fix(g) counted on the problem each symmetry fixes equals Fix(g) talli
     CHECK(Dancer(fixed_points_matrix(identity.matrix, Group::generate(identity.matrix, {}).element(0))).count().solutions == 4);
 }
 
+TEST_CASE("recount_fixed: Fix(g) of the whole group from the fixed-point problems, nothing when stopped", "[symmetry][fixed]") {
+    const Problem queens = make_queens(8);
+    const Group g = Group::generate(queens.matrix, queens.symmetries);
+    const RunReport r = run_split(queens.matrix, split_at_depth(queens.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
+    const auto recounted = recount_fixed(queens.matrix, g, r.total.solutions);
+    REQUIRE(recounted);
+    CHECK(*recounted == r.fixed);
+    CHECK(*burnside(*recounted) == 12);  // OEIS A002562
+    const std::atomic<bool> stop{true};
+    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, &stop));  // a partial list would be no check
+}
+
 TEST_CASE("published counts up to symmetry", "[symmetry]") {
     auto distinct = [](const Problem& p) {
         const Group g = Group::generate(p.matrix, p.symmetries);

@@ -24,6 +24,7 @@
 //     std::optional<Reduction> r = reduce(matrix, g);   // nullopt: nothing to reduce by
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <span>
@@ -84,6 +85,12 @@ private:
 // visiting a solution of `matrix`: an independent check of the Fix(g) a count tallies.
 // InputError for a matrix with colours or multiplicities.
 Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
+
+// Fix(g) of every element of `group`, in its order: the identity's is `identity` (the
+// solutions, as counted), every other one counted on its fixed_points_matrix. nullopt when
+// `stop` was raised before the last of them was complete: a partial list would be no check.
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity,
+                                                const std::atomic<bool>* stop = nullptr);
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).

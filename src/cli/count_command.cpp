@@ -120,20 +120,6 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
     return times;
 }
 
-// Fix(g) of every element (the identity's as counted), each but the identity's from the
-// problem whose solutions are those g fixes; empty when a stop came first.
-std::vector<Count> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>& stop) {
-    std::vector<Count> fixed{identity};
-    for (std::size_t k = 1; k < group.order(); ++k) {
-        const Matrix problem = fixed_points_matrix(matrix, group.element(k));
-        const SearchStats s =
-            with_engine(EngineKind::automatic, problem, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); });
-        if (!s.complete) return {};
-        fixed.push_back(s.solutions);
-    }
-    return fixed;
-}
-
 // The split depth a resumed run must use, when the journal says and the user does not.
 std::optional<int> fixed_depth(const Settings& settings) {
     if (settings.split_depth) return settings.split_depth;
@@ -324,8 +310,11 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.fixed = report.fixed;
     if (checking)
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
-    if (settings.check_fixed && outcome.total.complete)
-        outcome.fixed_recounted = recount_fixed(problem.matrix, *checking, outcome.fixed[0], stop);
+    if (settings.check_fixed && outcome.total.complete) {
+        auto recounted = recount_fixed(problem.matrix, *checking, outcome.fixed[0], &stop);
+        outcome.fixed_recount_stopped = !recounted;
+        if (recounted) outcome.fixed_recounted = std::move(*recounted);
+    }
     outcome.slowest = slowest(report, 3);
     if (settings.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);
@@ -361,6 +350,7 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
 CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
     if (!outcome.failure.empty()) throw InputError(outcome.failure);
+    if (outcome.fixed_recount_stopped) outcome.total.complete = false;  // the job's check is not done: not verified
     divide_overcount(problem.overcount, outcome);
     const Distinct d = distinct_of(outcome);
     return {outcome.total, outcome.seconds, d.counted, d.value, d.recount_differs};

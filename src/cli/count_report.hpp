@@ -30,6 +30,7 @@ struct Outcome {
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
     std::vector<Count> fixed_recounted;      // with --check-fixed: the same from the fixed-point problems
+    bool fixed_recount_stopped = false;      // --check-fixed: a stop came before the recount was done
     std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
 };
 

@@ -6,6 +6,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "xcount/engines.hpp"
+
 namespace xcount {
 
 namespace {
@@ -419,6 +421,17 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
         w = checked_multiply(w, it->second);
     }
     return w;
+}
+
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>* stop) {
+    std::vector<Count> fixed{identity};
+    for (std::size_t k = 1; k < group.order(); ++k) {
+        const Matrix problem = fixed_points_matrix(matrix, group.element(k));
+        const SearchStats s = with_engine(EngineKind::automatic, problem, [&](auto& engine) { return engine.count(Limits{.stop = stop}); });
+        if (!s.complete) return std::nullopt;
+        fixed.push_back(s.solutions);
+    }
+    return fixed;
 }
 
 }  // namespace xcount
