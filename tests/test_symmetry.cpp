@@ -155,13 +155,11 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
         REQUIRE(reduction);
         two_levels += reduction->second_weight.empty() ? 0 : 1;
         const Count full = Dancer(p.matrix).count().solutions;
-        const Weigh weigh = [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); };
         std::optional<SearchStats> mrv;  // the reduced tree's work, the same at every depth
         for (int depth : {1, 2, 3})
             for (int threads : {1, 2, 3, 4}) {
                 INFO("depth " << depth << ", threads " << threads);
-                const int deep = std::max<int>(depth, static_cast<int>(reduction->items.size()));
-                const Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, {}, weigh);
+                const Split split = split_reduced(*reduction, depth);
                 for (EngineKind engine : {EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = threads, .engine = engine});
                     CHECK(r.total.solutions == full);
@@ -170,8 +168,7 @@ TEST_CASE("the reduced total equals the full total for every model, thread count
                     CHECK(r.total.updates == mrv->updates);
                 }
                 // The scan rule's tree, forced items included: every engine, the same figures.
-                const Split scan =
-                    split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, Choice{ChooseRule::scan, 0}, weigh);
+                const Split scan = split_reduced(*reduction, depth, Choice{ChooseRule::scan, 0});
                 std::optional<SearchStats> first;
                 for (EngineKind engine : {EngineKind::scan, EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
                     INFO("scan rule, engine " << engine_name(engine));
@@ -206,9 +203,7 @@ TEST_CASE("Fix(g) counted below the representatives equals Fix(g) of the full co
         const RunReport full = run_split(p.matrix, split_at_depth(p.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
         for (int depth : {0, 1, 3}) {
             INFO("depth " << depth);
-            const int deep = std::max<int>(depth, static_cast<int>(reduction->items.size()));
-            const Split split = split_at_depth(reduction->matrix, deep, reduction->items, reduction->refined, {},
-                                               [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+            const Split split = split_reduced(*reduction, depth);
             for (EngineKind engine : {EngineKind::dlx, EngineKind::bits}) {
                 const RunReport r = run_split(reduction->matrix, split, {},
                                               RunOptions{.threads = 2, .engine = engine, .group = &g, .reduction = &*reduction});
@@ -244,8 +239,7 @@ TEST_CASE("a rotation of a cycle: reduced through the orbit of all its items up 
         REQUIRE(reduction);
         CHECK(reduction->by_orbit());
         CHECK(reduction->items.size() == static_cast<std::size_t>(n));
-        const Split split = split_at_depth(reduction->matrix, n, reduction->items, reduction->refined, {},
-                                           [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+        const Split split = split_reduced(*reduction, n);
         const RunReport r = run_split(reduction->matrix, split, {}, RunOptions{.threads = 2, .group = &g, .reduction = &*reduction});
         const Count lucas = n == 5 ? 11 : 47;
         CHECK(r.total.solutions == lucas);
@@ -285,8 +279,7 @@ TEST_CASE("queens reduce by the whole group through an orbit of rows and columns
         std::set<std::vector<OptionId>> every_cover;
         for (std::size_t id = 0; id < split.size(); ++id)
             if (auto c = cover_of(split.prefix(id)); !c.empty()) every_cover.insert(c);
-        const Split weighted = split_at_depth(reduction->matrix, depth, reduction->items, reduction->refined, {},
-                                              [&](std::span<const OptionId> prefix) { return reduction->weight(prefix); });
+        const Split weighted = split_reduced(*reduction, depth);
         CHECK(run_split(reduction->matrix, weighted, {}, RunOptions{.threads = 2}).total.solutions == published[n - 1]);
         // One cover kept per orbit, weighted by the orbit's size: the weights add up to every cover.
         std::map<std::vector<OptionId>, Count> kept;

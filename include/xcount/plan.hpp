@@ -59,6 +59,12 @@ struct Plan {
 // InputError when check or reduce is asked for without symmetries.
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request);
 
+// reduction.weight as a split's Weigh (the reduction must outlive it).
+Weigh weigh_of(const Reduction& reduction);
+// The reduced matrix split at `depth` (at least the reduction's forced levels): its items
+// forced first, each subproblem weighted, the branches of weight 0 left out.
+Split split_reduced(const Reduction& reduction, int depth, const Choice& choice = {});
+
 // The order to solve the subproblems in (ids), and with it, for a sampled order, each id's
 // stratum (else empty).
 struct Schedule {

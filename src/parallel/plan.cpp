@@ -88,6 +88,15 @@ void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> s
 
 }  // namespace
 
+Weigh weigh_of(const Reduction& reduction) {
+    return [&reduction](std::span<const OptionId> prefix) { return reduction.weight(prefix); };
+}
+
+Split split_reduced(const Reduction& reduction, int depth, const Choice& choice) {
+    const int forced = static_cast<int>(reduction.items.size());
+    return split_at_depth(reduction.matrix, std::max(depth, forced), reduction.items, reduction.refined, choice, weigh_of(reduction));
+}
+
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
     Plan plan;
     plan.choice = request.choice;
@@ -97,7 +106,7 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
     const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
     Weigh weigh;
-    if (plan.reduction) weigh = [&r = *plan.reduction](std::span<const OptionId> p) { return r.weight(p); };
+    if (plan.reduction) weigh = weigh_of(*plan.reduction);
     if (request.depth) {
         plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh);
     } else {

@@ -48,6 +48,7 @@
 #include "sudoku_generator.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/plan.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/small_bits.hpp"
 #include "xcount/symmetry.hpp"
@@ -193,8 +194,7 @@ int reduction() {
         const auto r = reduce(p.matrix, g);
         if (!r) continue;
         const double start = now_seconds();
-        const Split split = split_at_depth(r->matrix, static_cast<int>(r->items.size()), r->items, r->refined, {},
-                                           [&](std::span<const OptionId> p) { return r->weight(p); });
+        const Split split = split_reduced(*r, 0);
         const RunReport reduced = run_split(r->matrix, split, {}, RunOptions{.threads = 1});
         const double seconds = now_seconds() - start;
         std::printf("%-24s %10s %14llu %8.3fs %14llu %8.3fs %8.1f%% %4zu of %zu%s\n", name.c_str(), to_string(full.stats.solutions).c_str(),
@@ -223,8 +223,7 @@ int specialised(int repeat) {
             const Group g = Group::generate(p.matrix, p.symmetries);
             const auto r = reduce(p.matrix, g);
             const Choice choice{engine == EngineKind::scan ? ChooseRule::scan : ChooseRule::mrv, 0};
-            const Split split = split_at_depth(r->matrix, static_cast<int>(r->items.size()), r->items, r->refined, choice,
-                                               [&](std::span<const OptionId> prefix) { return r->weight(prefix); });
+            const Split split = split_reduced(*r, 0, choice);
             return run_split(r->matrix, split, {}, RunOptions{.threads = 1, .engine = engine}).total.solutions;
         };
     };
