@@ -36,7 +36,6 @@ class BitsOf : public SearchSkeleton<BitsOf<Words>, std::uint32_t> {
     using Skeleton = SearchSkeleton<BitsOf<Words>, std::uint32_t>;
 
 public:
-    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;

@@ -33,10 +33,10 @@ namespace xcount {
 
 class Cells : public SearchSkeleton<Cells, std::int32_t> {
 public:
-    // The order in which an item's options are tried depends on the path that led there, so a
-    // position (Limits::position) cannot say which were tried: a walk of Cells is not resumed
-    // inside; the runner solves each subproblem in one piece.
-    static constexpr bool kResumesInside = false;
+    // Swaps permute a set's members, so that the order left in an item's set depends on the
+    // path that led there; open() puts the active part in node order first, so that the
+    // options of a node are tried in an order its state alone decides, and a position
+    // (Limits::position) says which were tried: a stopped walk carries on from its position.
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = false;
     explicit Cells(const Matrix& matrix);
@@ -61,6 +61,7 @@ private:
     Index& pos(Index item) { return set_[static_cast<std::size_t>(item - 2)]; }
     Index pos(Index item) const { return set_[static_cast<std::size_t>(item - 2)]; }
 
+    void put_in_order(Index item);  // the item's active options in node (so option id) order
     std::uint64_t cover(Index item);
     void uncover(Index item);
     std::uint64_t cover_rest(Index node);
@@ -85,6 +86,7 @@ private:
     std::uint64_t open(int level, Index item) {
         branch_[static_cast<std::size_t>(level)] = item;
         tried_[static_cast<std::size_t>(level)] = 0;
+        put_in_order(item);
         return cover(item);
     }
     bool next(int level, std::uint64_t& cost) {
@@ -138,6 +140,16 @@ inline Cells::Index Cells::choose_mrv(int) const {
         }
     }
     return static_cast<Index>(best & 0xffffffffu);
+}
+
+// Its set is not touched while the search branches on the item (every option holding it is
+// hidden from the other items' sets), so the order holds at that node.
+inline void Cells::put_in_order(Index item) {
+    Index* const first = set_.data() + item;
+    Index* const last = first + size(item);
+    if (std::is_sorted(first, last)) return;
+    std::sort(first, last);
+    for (Index* p = first; p != last; ++p) nodes_[static_cast<std::size_t>(*p)].loc = static_cast<Index>(p - set_.data());
 }
 
 // Hides every active option of `item` from its other items, then takes a primary item out of

@@ -47,7 +47,6 @@ namespace xcount {
 
 class Dancer : public SearchSkeleton<Dancer, std::uint32_t> {
 public:
-    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = true;
     explicit Dancer(const Matrix& matrix);

@@ -43,7 +43,6 @@ class ScanOf : public SearchSkeleton<ScanOf<Words>, std::uint32_t> {
     using Skeleton = SearchSkeleton<ScanOf<Words>, std::uint32_t>;
 
 public:
-    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = true;
     static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;

@@ -38,7 +38,6 @@ class SmallBitsOf : public SearchSkeleton<SmallBitsOf<OptionWords>, std::uint32_
     using Skeleton = SearchSkeleton<SmallBitsOf<OptionWords>, std::uint32_t>;
 
 public:
-    static constexpr bool kResumesInside = true;  // a stopped walk carries on from its position
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxOptions = 64 * OptionWords;

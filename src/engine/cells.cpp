@@ -77,12 +77,12 @@ Cells::Index Cells::option_node(OptionId option, Index item) const {
 
 PushCost Cells::take(int level, OptionId option, Index item) {
     const Index at = option_node(option, item);
-    // Where the walk would be at this level, so that a walk resumed below can back up through it.
-    const Index tried = nodes_[static_cast<std::size_t>(at)].loc - item;
     PushCost cost;
     cost.item = open(level, item);
     choice_[static_cast<std::size_t>(level)] = at;
-    tried_[static_cast<std::size_t>(level)] = tried;
+    // Where the walk would be at this level (open() has put the options in order), so that a
+    // walk resumed below can back up through it.
+    tried_[static_cast<std::size_t>(level)] = nodes_[static_cast<std::size_t>(at)].loc - item;
     cost.rest = cover_rest(at);
     return cost;
 }

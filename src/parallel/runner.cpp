@@ -93,8 +93,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 if (options.on_started) options.on_started(id);
                 const auto start = std::chrono::steady_clock::now();
                 SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
-                if constexpr (!Engine::kResumesInside) result = {};  // starts afresh
-                result.profile = {};                                 // this run's work only (journals keep no profiles)
+                result.profile = {};             // this run's work only (journals keep no profiles)
                 if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
                 const std::span<const OptionId> prefix = split.prefix(id);
@@ -107,7 +106,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 while (!finished) {
                     engine->replay(prefix);
                     engine->replay(result.position);
-                    std::uint64_t budget = Engine::kResumesInside ? options.slice_nodes : 0;
+                    std::uint64_t budget = options.slice_nodes;
                     if (options.max_nodes != 0) {
                         const std::uint64_t used = nodes_used.load(), left = used < options.max_nodes ? options.max_nodes - used : 1;
                         budget = budget == 0 ? left : std::min(budget, left);
@@ -129,10 +128,6 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                     result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                     finished = slice.complete;
                     if (finished) break;
-                    if constexpr (!Engine::kResumesInside) {  // stopped: abandoned, as it cannot be carried on
-                        if (options.max_nodes != 0) halt = true;
-                        break;
-                    }
                     result.position = std::move(position);
                     const bool final = (options.stop && options.stop->load(std::memory_order_relaxed)) ||
                                        (options.max_nodes != 0 && nodes_used.load() >= options.max_nodes);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/cli/slices.sh XCOUNT: a count stopped inside a subproblem keeps what it did there.
 # 15 queens unsplit (one subproblem: the whole tree) run in --time-limit slices and in
-# --node-limit slices, and 16 queens unsplit killed with kill -9 every 3 seconds, each time
+# --node-limit slices (every engine), 6 queens in slices of one node, and 16 queens unsplit killed with kill -9 every 3 seconds, each time
 # resumed from its journal, reach the published totals (OEIS A000170, A002562 up to symmetry)
 # with exactly the updates and nodes of an uninterrupted run.
 set -u
@@ -41,6 +41,32 @@ slices() {
 }
 slices "--time-limit 0.5 slices" --time-limit 0.5
 slices "--node-limit 2000000 slices" --node-limit 2000000
+# Every engine carries on inside the subproblem (dlx, cells and bits walk the same tree, so
+# each must give the reference's figures; scan walks its own rule's tree, against its own run).
+for engine in dlx cells bits; do
+    slices "--engine $engine, --time-limit 0.3 slices" --engine $engine --time-limit 0.3
+done
+reference=$(count --engine scan) || fail "the uninterrupted scan run"
+slices "--engine scan, --time-limit 0.3 slices" --engine scan --time-limit 0.3
+
+# Slices of one node: each run must still make progress, on every engine, to the total
+# (6 queens: 4 solutions, OEIS A000170).
+"$xcount" export queens --n 6 --out "$dir/q6.dlx" || fail "export 6 queens"
+for engine in dlx cells bits scan; do
+    rm -f "$dir/j1"
+    runs=0
+    while :; do
+        runs=$((runs + 1))
+        [ $runs -le 3000 ] || fail "--engine $engine, --node-limit 1 slices: not done after 3000 runs"
+        result=$("$xcount" count "$dir/q6.dlx" --engine $engine --split-depth 0 --threads 1 --node-limit 1 --checkpoint "$dir/j1" --json 2>/dev/null)
+        status=$?
+        [ $status = 3 ] && continue
+        [ $status = 0 ] || fail "--engine $engine, --node-limit 1 slices: exit $status: $result"
+        break
+    done
+    [ "$(field "$result" solutions)" = 4 ] || fail "--engine $engine, --node-limit 1 slices: $result"
+    echo "--engine $engine, --node-limit 1 slices: 4 solutions of 6 queens in $runs runs"
+done
 
 # kill -9 every 3 seconds, on 16 queens (18 s on one thread here; 14,772,512 solutions and
 # 1,846,955 up to symmetry, OEIS A000170 and A002562): its updates and nodes must be those of
