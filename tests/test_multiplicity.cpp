@@ -171,6 +171,25 @@ TEST_CASE("multiplicities are written as DLX3 writes them and read back the same
     CHECK_THROWS_WITH(expand_multiplicities(test::dlx("3|A B\nA B\nA\nA\n"), 10), Catch::Contains("more than 10 items"));
 }
 
+// The memory bound is checked against expansion_size before the expansion is built: it must
+// never be smaller than what is built (the options it counts exactly).
+TEST_CASE("multiplicities: expansion_size bounds the expansion from above, its options exactly", "[multiplicity]") {
+    std::mt19937 rng(35);
+    for (int round = 0; round < 200; ++round) {
+        const std::string text = random_text(rng, 2 + round % 5, round % 3, 4 + round % 12, round % 2 == 1);
+        INFO(text);
+        const Matrix m = test::dlx(text);
+        const ExpandedMatrix e = expand_multiplicities(m);
+        const ExpansionSize size = expansion_size(m);
+        CHECK(size.options == static_cast<double>(e.matrix.option_count()));
+        CHECK(size.nodes >= static_cast<double>(e.matrix.node_count()));
+        CHECK(size.items >= static_cast<double>(e.matrix.item_count()));
+    }
+    const ExpansionSize big = expansion_size(test::dlx("4000000|A\nA\n"));  // a 13-byte file
+    CHECK(big.options == 4000000.0);
+    CHECK(big.items > 2e7);
+}
+
 TEST_CASE("multiplicities: the expansion counts what a brute force over option subsets counts, on every engine and split",
           "[multiplicity][oracle]") {
     std::mt19937 rng(2026);

@@ -28,6 +28,13 @@ struct ExpandedMatrix {
     std::vector<OptionId> original;  // per option of `matrix`: the original option, or -1 for "no more"
 };
 
+// What expand_multiplicities would build, bounded from above without building it: what a
+// memory bound is checked against before the expansion is made.
+struct ExpansionSize {
+    double items = 0, options = 0, nodes = 0;  // nodes: option items
+};
+ExpansionSize expansion_size(const Matrix& matrix);
+
 // The matrix itself (original[k] = k) when it has no multiplicities. InputError when the
 // expansion would pass `max_size` items or option items.
 ExpandedMatrix expand_multiplicities(const Matrix& matrix, std::size_t max_size = 50'000'000);

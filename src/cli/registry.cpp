@@ -272,7 +272,7 @@ namespace {
 // Knuth's Algorithm M (several times faster than the expansion on the tilings measured); under
 // --engine bits, cells or scan the exact-cover problem they expand into, its solutions shown as
 // the file's own options.
-Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_map& values) {
+Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_map& values, const SizeCheck& check_size) {
     if (!matrix.has_multiplicities()) return Problem{name, std::move(matrix), {}};
     const std::string engine = values.count("engine") != 0 ? values["engine"].as<std::string>() : "auto";
     if (engine == "dlx" || engine == "auto") {
@@ -281,6 +281,14 @@ Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_
         return p;
     }
     auto file = std::make_shared<const Matrix>(std::move(matrix));
+    if (check_size) {
+        const ExpansionSize size = expansion_size(*file);
+        try {
+            check_size({size.options, size.nodes});
+        } catch (const InputError& e) {
+            throw InputError(name + ": its multiplicities, expanded for the " + engine + " engine: " + e.what());
+        }
+    }
     auto expanded = std::make_shared<ExpandedMatrix>(expand_multiplicities(*file));
     Problem p{name, std::move(expanded->matrix), {}};
     p.as_written = file;
@@ -305,16 +313,16 @@ Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_
 
 }  // namespace
 
-Problem load_problem(const std::string& spec, const po::variables_map& values) {
+Problem load_problem(const std::string& spec, const po::variables_map& values, const SizeCheck& check_size) {
     if (const Model* model = find_model(spec)) return model->build(values);
-    if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"), values);  // Knuth's programs read standard input
+    if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"), values, check_size);  // as Knuth's programs read theirs
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec)) {
         std::string names;
         for (const Model& model : models()) names += (names.empty() ? "" : ", ") + model.name;
         throw InputError("'" + spec + "' is neither a model (" + names + ") nor an existing DLX file");
     }
-    return dlx_problem(spec, read_dlx_file(spec), values);
+    return dlx_problem(spec, read_dlx_file(spec), values, check_size);
 }
 
 }  // namespace xcount

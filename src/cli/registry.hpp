@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 #include <string>
+#include <functional>
 #include <vector>
 
 #include "problem.hpp"
@@ -44,7 +45,11 @@ const Model* find_model(const std::string& name);
 // parameters, or from a DLX file's length (a node takes at least two bytes of text).
 MatrixSize estimate_problem(const std::string& spec, const boost::program_options::variables_map& values);
 
+// Called with the size of a matrix about to be built from one already read (a DLX file's
+// multiplicities expanded for an engine that does not take them); throws to refuse it.
+using SizeCheck = std::function<void(const MatrixSize&)>;
+
 // `spec` is a model name or a DLX file path. A model reads its own flags from `values`.
-Problem load_problem(const std::string& spec, const boost::program_options::variables_map& values);
+Problem load_problem(const std::string& spec, const boost::program_options::variables_map& values, const SizeCheck& check_size = {});
 
 }  // namespace xcount

@@ -55,7 +55,45 @@ struct Copies {
     std::size_t places = 0;                  // m + 1: C's options, then "no more"
 };
 
+// Levels of a PlaceTree over n places: a path holds this many nodes, a cover at most twice.
+double tree_levels(std::size_t n) {
+    double levels = 1;
+    for (std::size_t width = 1; width < n; width *= 2) ++levels;
+    return levels;
+}
+
 }  // namespace
+
+ExpansionSize expansion_size(const Matrix& m) {
+    ExpansionSize size;
+    std::vector<std::size_t> listed(m.item_count(), 0);
+    for (std::size_t o = 0; o < m.option_count(); ++o)
+        for (ItemId i : m.option(static_cast<OptionId>(o)))
+            if (m.item_bounds(i) != Matrix::Bounds{}) ++listed[static_cast<std::size_t>(i)];
+    size.items = static_cast<double>(m.item_count());
+    for (std::size_t i = 0; i < m.item_count(); ++i) {
+        const Matrix::Bounds b = m.item_bounds(static_cast<ItemId>(i));
+        if (b == Matrix::Bounds{}) continue;
+        size.items += b.hi * (1.0 + 2.0 * static_cast<double>(listed[i] + 1));
+        size.options += b.hi - b.lo;  // the "no more" options
+        size.nodes += (b.hi - b.lo) * (1 + tree_levels(listed[i] + 1));
+    }
+    for (std::size_t o = 0; o < m.option_count(); ++o) {
+        double combinations = 1, items = 0;
+        for (ItemId i : m.option(static_cast<OptionId>(o))) {
+            const Matrix::Bounds b = m.item_bounds(i);
+            if (b == Matrix::Bounds{}) {
+                items += 1;
+                continue;
+            }
+            combinations *= b.hi;
+            items += 1 + 3 * tree_levels(listed[static_cast<std::size_t>(i)] + 1);
+        }
+        size.options += combinations;
+        size.nodes += combinations * items;
+    }
+    return size;
+}
 
 ExpandedMatrix expand_multiplicities(const Matrix& m, std::size_t max_size) {
     const auto too_large = [max_size] {
