@@ -70,8 +70,10 @@ std::pair<int, int> parse_box(const std::string& text) {
     const auto x = text.find('x');
     const std::optional<Count> rows = parse_count(text.substr(0, x));
     const std::optional<Count> cols = x == std::string::npos ? std::nullopt : parse_count(text.substr(x + 1));
-    if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > 35 || *cols > 35)
-        throw InputError("--box must be RxC (such as 3x3), not " + quote_name(text));
+    if (!rows || !cols) throw InputError("--box must be RxC (such as 3x3), not " + quote_name(text));
+    if (*rows < 1 || *cols < 1 || *rows > kMaxSymbols || *cols > kMaxSymbols || *rows * *cols > kMaxSymbols)
+        throw InputError("--box " + quote_name(text) + ": a grid of R*C symbols needs R, C >= 1 and R*C <= " + std::to_string(kMaxSymbols) +
+                         " (1-9 then A-Z), here " + to_string(*rows * *cols));
     return {static_cast<int>(*rows), static_cast<int>(*cols)};
 }
 

@@ -119,6 +119,23 @@ TEST_CASE("a journal of another run, or a damaged one, is refused", "[journal][b
         write_all(file.path, text + text.substr(line2, line3 - line2));
         CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains("is recorded twice"));
     }
+    SECTION("a hand-edited header (the depth), which status would otherwise show") {
+        std::string text = read_all(file.path);
+        const auto depth = text.find(" depth=") + 7;
+        text[depth] = text[depth] == '2' ? '3' : '2';
+        write_all(file.path, text);
+        CHECK_THROWS_WITH(read_journal_header(file.path), Catch::Contains(":1: the journal's header was changed or damaged"));
+        CHECK_THROWS_WITH(read_journal(file.path), Catch::Contains(":1: the journal's header was changed or damaged"));
+        CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains(":1: the journal's header was changed or damaged"));
+    }
+    SECTION("a header without a check (an earlier version's) is still read") {
+        std::string text = read_all(file.path);
+        const auto check = text.find(" check=");
+        text.erase(check, text.find('\n') - check);
+        write_all(file.path, text);
+        CHECK(read_journal_header(file.path)->depth == f.header.depth);
+        CHECK(read_journal(file.path).results[0].finished);
+    }
     SECTION("not a journal at all") {
         write_all(file.path, "a b c\nd e\n");
         CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains(":1: not an xcount checkpoint journal"));

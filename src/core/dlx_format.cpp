@@ -19,6 +19,8 @@ struct Token {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 class DlxReader {
 public:
     DlxReader(std::istream& in, const std::string& filename) : in_(in), file_(filename) {}
@@ -45,6 +47,7 @@ private:
     bool next_line(std::string& line) {
         if (!std::getline(in_, line)) return false;
         ++line_;
+        if (line_ == 1 && line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());  // a UTF-8 file's, or stdin's
         if (!line.empty() && line.back() == '\r') line.pop_back();
         for (std::size_t k = 0; k < line.size(); ++k) {
             const auto c = static_cast<unsigned char>(line[k]);
@@ -106,10 +109,11 @@ private:
         if (primary_ == 0) fail(1, "no primary items: the item line must start with one");
     }
 
+    // Digits, or digits:digits, of any length (one too long for a bound is refused, not read as a name).
     static bool is_multiplicity(const std::string& text) {
         const std::size_t colon = text.find(':');
         const auto digits = [](const std::string& t) {
-            return !t.empty() && t.size() <= 9 && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+            return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
         };
         if (colon == std::string::npos) return digits(text);
         return digits(text.substr(0, colon)) && digits(text.substr(colon + 1));
@@ -117,9 +121,13 @@ private:
 
     // The item just added gets the bounds "lo:hi" or "n".
     void set_multiplicity(const std::string& text, long column) {
+        constexpr std::size_t kMostDigits = 9;  // a bound below 10^9 fits the engines' 32-bit counters
         const std::size_t colon = text.find(':');
-        const auto lo = static_cast<std::uint32_t>(std::stoul(text.substr(0, colon)));
-        const auto hi = colon == std::string::npos ? lo : static_cast<std::uint32_t>(std::stoul(text.substr(colon + 1)));
+        const std::string lo_text = text.substr(0, colon), hi_text = colon == std::string::npos ? lo_text : text.substr(colon + 1);
+        if (lo_text.size() > kMostDigits || hi_text.size() > kMostDigits)
+            fail(column, "multiplicity " + quote_name(text) + " out of range: a bound is at most 999999999");
+        const auto lo = static_cast<std::uint32_t>(std::stoul(lo_text));
+        const auto hi = static_cast<std::uint32_t>(std::stoul(hi_text));
         try {
             builder_.set_bounds(static_cast<ItemId>(builder_.item_count() - 1), lo, hi);
         } catch (const MatrixError& e) {
@@ -186,12 +194,6 @@ Matrix read_dlx_file(const std::string& path) {
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a DLX file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file");
-    char start[3] = {};
-    in.read(start, 3);
-    if (std::string_view(start, static_cast<std::size_t>(in.gcount())) != "\xEF\xBB\xBF") {  // a UTF-8 byte-order mark is skipped
-        in.clear();
-        in.seekg(0);
-    }
     return read_dlx(in, path);
 }
 

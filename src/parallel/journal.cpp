@@ -24,20 +24,34 @@ namespace {
 constexpr const char* kMagic = "xcount-journal 1";
 constexpr auto kSyncEvery = std::chrono::seconds(5);
 
+constexpr std::string_view kHeaderCheck = " check=";
+
+// The header ends in a hash of the rest of it, as every line does: an edited depth or count of
+// subproblems is refused as such, not shown by status or taken for another run's journal.
 std::string header_line(const JournalHeader& h) {
-    return std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
-           " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
+    const std::string body = std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
+                             " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
+    return body + std::string(kHeaderCheck) + Hash64().add(body).hex();
 }
 
-std::optional<JournalHeader> parse_header(const std::string& line) {
+// nullopt: not a journal's header. InputError: a journal's header whose check fails.
+std::optional<JournalHeader> parse_header(const std::string& line, const std::string& path) {
+    std::string body = line;
+    const std::size_t check_at = line.rfind(kHeaderCheck);
+    const bool checked = check_at != std::string::npos && line.starts_with(kMagic);
+    if (checked) body = line.substr(0, check_at);  // a header without a check: a journal of an earlier version
     JournalHeader h;
     char fingerprint[64];
     unsigned long long subproblems = 0;
     int consumed = 0;
-    if (std::sscanf(line.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth, &subproblems,
+    if (std::sscanf(body.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth, &subproblems,
                     &consumed) != 3 ||
-        static_cast<std::size_t>(consumed) != line.size())
+        static_cast<std::size_t>(consumed) != body.size())
         return std::nullopt;
+    if (checked && line.substr(check_at + kHeaderCheck.size()) != Hash64().add(body).hex())
+        throw InputError(located(path, 1, 0,
+                                 "the journal's header was changed or damaged (its check does not match); it is refused, "
+                                 "not overwritten: a journal's header is never edited"));
     h.fingerprint = fingerprint;
     h.subproblems = subproblems;
     return h;
@@ -163,7 +177,7 @@ std::optional<JournalHeader> read_journal_header(const std::string& path) {
     if (!std::getline(in, line)) return std::nullopt;  // empty
     // No newline: a header torn by a crash while it was written, or a file that is no journal
     // at all (a JSON result, a binary), which must not be overwritten.
-    const auto header = in.eof() ? std::nullopt : parse_header(line);
+    const auto header = in.eof() ? std::nullopt : parse_header(line, path);
     if (in.eof() && (line.starts_with(kMagic) || std::string_view(kMagic).starts_with(line))) return std::nullopt;
     if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal (not overwriting it)"));
     return header;

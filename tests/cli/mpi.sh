@@ -35,6 +35,15 @@ for model in "${models[@]}"; do
     echo "$model: 2 and 3 ranks give $(field "$single" solutions) solutions, $(field "$single" updates) updates, as one process"
 done
 
+# Standard input reaches rank 0 alone: refused on every rank with the reason, not read as an
+# empty matrix by the others.
+"$xcount" export queens --n 6 --out "$dir/q6.dlx" || fail "export 6 queens"
+stdin_run=$(mpi_np 2 count - --mpi < "$dir/q6.dlx" 2>&1)
+status=$?
+[ $status = 2 ] || fail "stdin under --mpi: exit $status: $stdin_run"
+grep -q "^xcount: standard input: under --mpi only rank 0 can read it" <<<"$stdin_run" || fail "stdin under --mpi: $stdin_run"
+echo "stdin under --mpi: refused with exit 2 and the reason"
+
 journal=$dir/q16.journal
 mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$dir/first.out" 2>&1 &
 job=$!
