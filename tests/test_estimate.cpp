@@ -73,3 +73,31 @@ TEST_CASE("a split's estimate is of the tree its count walks: the reduced one un
         CHECK(e.nodes.mean * 4 < static_cast<double>(Dancer(p.matrix).count().nodes));
     }
 }
+
+// Planning a split can take minutes on a large matrix (the probes behind the depth and the
+// order): a raised stop must end every step of it at once, leaving the engines as they were.
+TEST_CASE("a raised stop ends splitting, planning, ordering and probing at once", "[estimate][plan][stop]") {
+    const Problem queens = xcount::make_queens(12);
+    const Matrix& m = queens.matrix;
+    std::atomic<bool> stop{true};
+    CHECK_THROWS_AS(split_at_depth(m, 3, {}, {}, {}, {}, &stop), Stopped);
+    CHECK_THROWS_AS(split_automatically(m, 64, {}, {}, 0, {}, {}, &stop), Stopped);
+    CHECK_THROWS_AS(make_plan(m, queens.symmetries, {.symmetry = SymmetryMode::reduce, .stop = &stop}), Stopped);
+    const Plan plan = make_plan(m, queens.symmetries, {.depth = 2});
+    CHECK_THROWS_AS(subproblem_work(m, plan.split, 4, 1, &stop), Stopped);
+    CHECK_THROWS_AS(schedule(plan, &stop), Stopped);
+    CHECK(estimate_tree(m, 1000, 1, {}, &stop).probes == 0);
+    CHECK(estimate_split(m, plan.split, 1000, 1, &stop).probes == 0);
+
+    Dancer dancer(m);
+    dancer.place(plan.split.prefix(7));
+    const std::uint64_t placed = dancer.checksum();
+    std::mt19937_64 rng(1);
+    CHECK_THROWS_AS(probe_below(dancer, rng, &stop), Stopped);
+    CHECK(dancer.checksum() == placed);
+    CHECK(dancer.depth() == 2);
+
+    stop = false;  // not raised: the same calls finish, and the estimate has every probe
+    CHECK(estimate_tree(m, 100, 1, {}, &stop).probes == 100);
+    CHECK(split_at_depth(m, 2, {}, {}, {}, {}, &stop).size() == plan.split.size());
+}

@@ -9,9 +9,9 @@
 // with the given choice rule, so the estimate is of the tree `count` would search.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <random>
-
 #include <vector>
 
 #include "xcount/dancer.hpp"
@@ -36,7 +36,8 @@ struct ProbeResult {
     double nodes = 0, updates = 0, solutions = 0;
     int depth = 0;  // levels below the starting point
 };
-ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng);
+// Stopped (the dancer back where it stood) once `stop` is raised, looked at on every level.
+ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng, const std::atomic<bool>* stop = nullptr);
 
 // A dancer to probe `split`'s tree and its subproblems with (enter a prefix with place()): its
 // forced items and its choice rule, except MRV below the scan rule's prefixes, whose own random
@@ -44,14 +45,18 @@ ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng);
 // is judged, and its subproblems weighed, in MRV's unit whatever tree it walks.
 Dancer split_prober(const Matrix& matrix, const Split& split);
 
-TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {});
+// With `stop`: once it is raised, the estimate of the probes made so far (TreeEstimate::probes
+// says how many), which is no less unbiased for being fewer.
+TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice = {},
+                           const std::atomic<bool>* stop = nullptr);
 
 // The tree a count of `split` walks (with its forced items and choice rule): above the cut as
 // it was walked, and below it `probes` paths, each below a subproblem drawn uniformly at random
 // and scaled by their number; solutions scaled by the subproblem's weight as well, so that
 // under a symmetry reduction they estimate the full count while the nodes and updates are the
-// reduced count's own.
-TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
+// reduced count's own. `stop` as for estimate_tree.
+TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed,
+                            const std::atomic<bool>* stop = nullptr);
 
 // The subproblems of `split` ordered by their estimated work, largest first: the mean update
 // estimate of `probes` random paths below each prefix (the geometric mean, steadier for the
@@ -60,7 +65,9 @@ TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint6
 // so that the threads finish close together.
 std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
 // The estimates behind it: per subproblem, the sum of `probes` paths' update estimates.
-std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed);
+// Stopped once `stop` is raised.
+std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed,
+                                    const std::atomic<bool>* stop = nullptr);
 // The ids in that order, largest first.
 std::vector<std::size_t> largest_first(const std::vector<double>& work);
 

@@ -9,6 +9,7 @@
 //     // r.total.solutions: the full count (each reduced subproblem weighted by its orbit)
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <span>
 #include <string>
@@ -25,8 +26,9 @@ enum class SymmetryMode { automatic, none, check, reduce };
 struct PlanRequest {
     SymmetryMode symmetry = SymmetryMode::automatic;
     Choice choice;
-    std::optional<int> depth;      // a fixed split depth (nullopt: chosen from the work)
-    std::size_t subproblems = 64;  // the automatic depth gives at least this many (64 per thread, say)
+    std::optional<int> depth;                 // a fixed split depth (nullopt: chosen from the work)
+    std::size_t subproblems = 64;             // the automatic depth gives at least this many (64 per thread, say)
+    const std::atomic<bool>* stop = nullptr;  // raised: planning ends at once with Stopped
 };
 
 struct Plan {
@@ -56,7 +58,8 @@ struct Plan {
 // requested number of subproblems; for a count of ten minutes and more (judged from random
 // paths with fixed seeds, so that every shard and rank decides alike) it goes deeper while its
 // largest subproblem is estimated at over 0.5% of the work, up to 20,000 subproblems.
-// InputError when check or reduce is asked for without symmetries.
+// InputError when check or reduce is asked for without symmetries; Stopped when request.stop
+// is raised before the plan is made.
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request);
 
 // reduction.weight as a split's Weigh (the reduction must outlive it).
@@ -75,8 +78,8 @@ struct Schedule {
 // threads (and ranks) finish close together; into more, a stratified random order
 // (stratified_order, 16 strata), so that the progress display can extrapolate the time left
 // from the subproblems finished; nullopt (id order) for a short count, where the probes would
-// cost more than they save.
-std::optional<Schedule> schedule(const Plan& plan);
+// cost more than they save. Stopped once `stop` is raised.
+std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop = nullptr);
 
 // The mode part of a journal's or shard file's fingerprint: "count", "count+check/8", ...
 std::string fingerprint_mode(const Plan& plan);

@@ -16,6 +16,7 @@
 //     d.replay(s.prefix(7)); SearchStats below = d.count(); d.unwind();
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -44,7 +45,8 @@ public:
     Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice, const Weigh&);
+    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice, const Weigh&,
+                                const std::atomic<bool>*);
     void set_weights(const Weigh& weigh);  // drops the subproblems of weight 0 and numbers the rest
     int depth_ = 0;
     Choice choice_;
@@ -66,13 +68,14 @@ constexpr int kMaxSplitDepth = 64;
 // weigh(prefix) times its own solutions, and the branches of weight 0 (stand-ins for other
 // members of an orbit) are left at the level where their weight is decided (the forced
 // items'), so that the work above the cut is the same at every depth. Needs depth >= forced
-// items then.
+// items then. Stopped once `stop` is raised (looked at on every node of the walk).
 Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {},
-                     Choice choice = {}, const Weigh& weigh = {});
+                     Choice choice = {}, const Weigh& weigh = {}, const std::atomic<bool>* stop = nullptr);
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
 // one when the tree never gets that wide (the count stops growing), capped at 12.
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced = {},
-                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {}, const Weigh& weigh = {});
+                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {}, const Weigh& weigh = {},
+                          const std::atomic<bool>* stop = nullptr);
 
 }  // namespace xcount

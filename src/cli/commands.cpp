@@ -17,6 +17,7 @@
 #include "signals.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/text_file.hpp"
 #include "xcount/version.hpp"
 
 namespace po = boost::program_options;
@@ -179,10 +180,10 @@ int export_command(const std::string& spec, const Problem& problem, const Settin
         write_dlx(std::cout, matrix, comment);
         return kExitOk;
     }
-    std::ofstream out = open_output_file(settings.out);
-    write_dlx(out, matrix, comment);
-    out.close();
-    if (!out) throw InputError(settings.out + ": write failed");
+    check_output_file(settings.out, "DLX file");
+    std::ostringstream text;
+    write_dlx(text, matrix, comment);
+    write_text_file(settings.out, text.str());
     return kExitOk;
 }
 
@@ -219,9 +220,14 @@ int merge_entry(const std::vector<std::string>& args) {
 }  // namespace
 
 Problem load_within_memory(const std::string& spec, const po::variables_map& values, const Settings& settings) {
+    if (spec == "-" && settings.mpi)
+        throw InputError(
+            "standard input: under --mpi only rank 0 can read it (mpirun hands it to rank 0 alone); give the matrix as a "
+            "file every rank can read");
     const int engines = resolve_threads(settings.threads) + 1;
     check_memory(estimate_problem(spec, values), engines, settings.max_memory, "up to");
-    Problem problem = load_problem(spec, values);
+    Problem problem =
+        load_problem(spec, values, [&](const MatrixSize& size) { check_memory(size, engines, settings.max_memory, "up to"); });
     const MatrixSize actual{static_cast<double>(problem.matrix.option_count()), static_cast<double>(problem.matrix.node_count())};
     check_memory(actual, engines, settings.max_memory, "about");
     return problem;
@@ -235,7 +241,10 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
         const std::vector<Instance> many = model->instances(values);
         if (!many.empty()) return batch_command(command, *model, many, values, settings);
     }
-    const Problem problem = load_within_memory(spec, values, settings);
+    const Problem problem = [&] {
+        const StopEndsProcess loading("reading and building the problem", settings.time_limit);
+        return load_within_memory(spec, values, settings);
+    }();
     describe(problem, settings);
     switch (command) {
         case Command::count: return count_command(problem, settings);

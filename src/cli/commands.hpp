@@ -54,9 +54,10 @@ struct FoundSolution {
 };
 FoundSolution find_solution(const Problem& problem, const Settings& settings, long k, std::uint64_t max_nodes = 0);
 
-// `path` opened for writing (not open when path is empty); InputError when it cannot be.
-// Opened before a long computation, a bad path fails before anything is lost.
-std::ofstream open_output_file(const std::string& path);
+// Refuses, before a long computation, an output path that cannot be written (a missing or
+// read-only folder, a directory), so that a bad path fails before anything is lost; "" passes.
+// The file itself is written whole at the end (write_text_file: never a torn one).
+void check_output_file(const std::string& path, const std::string& what);
 
 // An option as its item names, "F 0,1 0,2 1,1 1,2 2,1".
 std::string option_text(const Matrix& m, OptionId option);

@@ -133,7 +133,7 @@ std::optional<int> fixed_depth(const Settings& settings) {
 // subproblems per shard); likewise MPI ranks. Under MPI rank 0 alone decides the depth (it
 // alone may see the journal) and tells the others; a rank that never gets there (it failed)
 // makes every rank fail in mpi_agree.
-Plan plan_for(const Problem& problem, const Settings& settings, int threads) {
+Plan plan_for(const Problem& problem, const Settings& settings, int threads, const std::atomic<bool>& stop) {
     if (settings.symmetry != SymmetryMode::automatic && settings.symmetry != SymmetryMode::none && problem.symmetries.empty())
         throw InputError("--symmetry: " + problem.name + " has no symmetry group (a DLX file, or a model without one)");
     const bool mpi_worker = settings.mpi && mpi_rank() != 0;
@@ -143,7 +143,8 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads) {
     const PlanRequest request{.symmetry = settings.symmetry,
                               .choice = settings.choice,
                               .depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings),
-                              .subproblems = subproblems};
+                              .subproblems = subproblems,
+                              .stop = &stop};
     Plan plan = make_plan(problem.matrix, problem.symmetries, request);
     if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
     if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
@@ -211,7 +212,11 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;
     const Split& split = plan.split;
-    const auto order = leader ? schedule(plan) : std::nullopt;
+    std::optional<Schedule> order;
+    try {
+        if (leader) order = schedule(plan, &stop);
+    } catch (const Stopped&) {  // stop is raised: the run below ends before its first subproblem
+    }
     PartialSchedule partial_due;
     const auto record = [&](std::size_t id, const SubproblemResult& r) { journal.record(id, r, outcome.failure, stop); };
     std::vector<std::size_t> own;
@@ -277,6 +282,22 @@ void say_why_stopped(const RunReport& report, const Settings& settings, bool sto
               << '\n';
 }
 
+// A stop before the split was made: nothing counted, and a run again plans again.
+Outcome stopped_while_planning(Outcome& outcome, const Settings& settings, std::chrono::steady_clock::time_point start) {
+    outcome.total.complete = false;
+    outcome.subproblems = 0;
+    outcome.seconds = seconds_since(start);
+    const bool signalled = received_signal() != 0;
+    std::cerr << "xcount: stopped " << (signalled ? "by signal " + std::to_string(received_signal()) : "at --time-limit")
+              << " while planning the split (" << seconds_text(outcome.seconds) << " s): nothing was counted"
+              << (signalled || settings.time_limit == 0
+                      ? ""
+                      : ", and a run with the same limit stops here again: give a longer --time-limit, or --split-depth D to skip the "
+                        "search for a depth")
+              << '\n';
+    return outcome;
+}
+
 Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
     const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
@@ -285,7 +306,14 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     if (leader && !settings.subproblem_stats.empty()) check_output_path(settings.subproblem_stats, "{", "subproblem statistics file");
     Outcome outcome;
     outcome.threads = resolve_threads(settings.threads);
-    const Plan plan = plan_for(problem, settings, outcome.threads);
+    std::optional<Plan> planned;
+    try {
+        planned = plan_for(problem, settings, outcome.threads, stop);
+    } catch (const Stopped&) {
+        if (settings.mpi) throw;  // the other ranks wait for the plan: every rank must hear it (main)
+        return stopped_while_planning(outcome, settings, start);
+    }
+    const Plan& plan = *planned;
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
     if (settings.check_fixed && (!checking || problem.matrix.has_colours() || problem.matrix.has_multiplicities()))
@@ -329,7 +357,7 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     std::atomic<bool> stop{false};
-    const Watchdog watchdog(stop, settings.time_limit);
+    const Watchdog watchdog(stop, settings.time_limit, process_start());
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
     LevelProfile profile;
     outcome.engine = engine_name(resolve_engine(settings.engine, problem.matrix, settings.choice));
@@ -366,7 +394,7 @@ int count_command(const Problem& problem, const Settings& settings) {
         outcome = limited_count(problem, settings);
     } else {
         std::atomic<bool> stop{false};
-        const Watchdog watchdog(stop, settings.time_limit);  // also raises it on SIGINT and SIGTERM
+        const Watchdog watchdog(stop, settings.time_limit, process_start());  // also raises it on SIGINT and SIGTERM
         outcome = parallel_count(problem, settings, stop, settings.progress || (!settings.json && isatty(2)));
     }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing

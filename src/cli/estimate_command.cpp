@@ -39,6 +39,30 @@ std::string duration(double seconds) {
     return text;
 }
 
+// A signal came during the probes: the estimate of those made (as unbiased, less precise), exit 3.
+int print_stopped(const Problem& problem, const Settings& settings, const TreeEstimate& e, double seconds) {
+    if (settings.json) {
+        JsonObject j;
+        j.field("problem", problem.name)
+            .field("probes", e.probes)
+            .field("probes_asked", settings.probes)
+            .field("stopped", true)
+            .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
+            .raw("updates", JsonObject().field("estimate", e.updates.mean).field("error", e.updates.error).str())
+            .raw("solutions", JsonObject().field("estimate", e.solutions.mean).field("error", e.solutions.error).str());
+        std::cout << j.str() << '\n';
+    } else {
+        std::cout << "problem: " << problem.name << '\n'
+                  << "probes: " << e.probes << " of " << settings.probes << " (stopped by a signal after " << seconds_text(seconds)
+                  << " s: the estimate is of these)\n";
+        if (e.probes > 0)
+            std::cout << "nodes: " << figure(e.nodes) << '\n'
+                      << "updates: " << figure(e.updates) << '\n'
+                      << "solutions: " << figure(e.solutions) << '\n';
+    }
+    return kExitPartial;
+}
+
 }  // namespace
 
 int estimate_command(const Problem& problem, const Settings& given) {
@@ -46,15 +70,18 @@ int estimate_command(const Problem& problem, const Settings& given) {
     const Choice choice{settings.choice.rule, 0};
     const int threads = resolve_threads(settings.threads);
     const auto started = std::chrono::steady_clock::now();
+    const std::atomic<bool>& signalled = stop_on_signals();
     std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
     if (settings.symmetry == SymmetryMode::reduce) {
         if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
-        reduced = make_plan(problem.matrix, problem.symmetries, {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0});
+        reduced = make_plan(problem.matrix, problem.symmetries,
+                            {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0, .stop = &signalled});
         if (reduced->mode != SymmetryMode::reduce) reduced.reset();  // nothing to reduce by: the whole tree
     }
-    const TreeEstimate e = reduced ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.choice.seed)
-                                   : estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice);
+    const TreeEstimate e = reduced ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.choice.seed, &signalled)
+                                   : estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice, &signalled);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (e.probes < settings.probes) return print_stopped(problem, settings, e, probe_seconds);
 
     // The update rate on one thread of the engine `count` would use, from a quarter-second count.
     std::atomic<bool> stop{false};

@@ -95,6 +95,27 @@ Problem job_problem(const Job& job, const Settings& settings) {
     return within(job, [&] { return load_within_memory(job.spec, job.values, settings); });
 }
 
+// What the key = value parser would misread: a control byte (a NUL cuts a line short) and an
+// INI section, which would silently prefix every key below it.
+void check_job_text(const std::string& text, const std::string& path) {
+    std::istringstream lines(text);
+    std::string line;
+    for (long number = 1; std::getline(lines, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        for (std::size_t k = 0; k < line.size(); ++k) {
+            const auto c = static_cast<unsigned char>(line[k]);
+            if ((c < 0x20 && c != '\t') || c == 0x7f)
+                throw InputError(located(path, number, static_cast<long>(k) + 1,
+                                         "control character (byte " + std::to_string(c) + "): not a text file?"));
+        }
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first != std::string::npos && line[first] == '[')
+            throw InputError(located(path, number, static_cast<long>(first) + 1,
+                                     "a section header " + quote_name(line.substr(first)) +
+                                         ": a job file has no sections, only 'key = value' lines (problem = queens)"));
+    }
+}
+
 }  // namespace
 
 Job load_job(const std::string& path, const std::vector<std::string>& overrides, Command command) {
@@ -102,6 +123,7 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides,
     job.path = path;
     job.name = fs::path(path).stem().string();
     const std::string text = read_text_file(path, "job file");
+    check_job_text(text, path);
     refuse_placeholders(text, path);
     for (const std::string& flag : overrides) refuse_placeholders(flag, "run");
     const fs::path folder = fs::path(path).parent_path();
@@ -201,7 +223,10 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
                      "options given here override the job file's\n";
         return kExitOk;
     }
-    const Problem problem = job_problem(job, settings);
+    const Problem problem = [&] {
+        const StopEndsProcess loading("reading and building the job's problem", settings.time_limit);
+        return job_problem(job, settings);
+    }();
     if (!settings.json && mpi_rank() == 0) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
     return count_command(problem, settings);
 }
@@ -300,7 +325,7 @@ int verify_command(const std::vector<std::string>& args) {
     if (!parsed) return kExitOk;
     const VerifyOptions& options = *parsed;
     const std::vector<std::string> files = job_files(options.folder);
-    std::ofstream html = open_output_file(options.html);
+    check_output_file(options.html, "report page");
     int failures = 0, skipped = 0, timeouts = 0;
     std::vector<VerifiedJob> rows;
     if (!options.json) std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
@@ -329,10 +354,8 @@ int verify_command(const std::vector<std::string>& args) {
     else
         std::printf("%d failed%s%s\n", failures, timeouts ? (", " + std::to_string(timeouts) + " stopped before the end").c_str() : "",
                     skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
-    if (html.is_open()) {
-        html << html_report(rows, options.folder, skipped);
-        html.close();
-        if (!html) throw InputError(options.html + ": write failed");
+    if (!options.html.empty()) {
+        write_text_file(options.html, html_report(rows, options.folder, skipped));
         if (!options.json) std::printf("wrote %s\n", options.html.c_str());
     }
     if (failures) return kExitMismatch;

@@ -28,6 +28,8 @@ std::pair<int, std::string> failure_of(std::exception_ptr error) {
         return {xcount::cli::kExitBadInput, e.what()};
     } catch (const boost::program_options::error& e) {
         return {xcount::cli::kExitBadInput, e.what()};
+    } catch (const xcount::Stopped&) {  // a step that heard a stop and had nothing to report
+        return {xcount::cli::kExitPartial, "stopped before anything was counted: no figures to report"};
     } catch (const std::bad_alloc&) {
         return {kExitNoTotal, "out of memory"};
     } catch (const std::overflow_error& e) {

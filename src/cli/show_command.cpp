@@ -1,5 +1,4 @@
 // `xcount show`: solution K of a problem, as text (coloured on a terminal) and as an SVG file.
-#include <fstream>
 #include <iostream>
 
 #include "colour.hpp"
@@ -8,15 +7,12 @@
 #include "svg.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/error.hpp"
+#include "xcount/text_file.hpp"
 
 namespace xcount::cli {
 
-std::ofstream open_output_file(const std::string& path) {
-    std::ofstream out;
-    if (path.empty()) return out;
-    out.open(path);
-    if (!out) throw InputError(path + ": cannot open for writing");
-    return out;
+void check_output_file(const std::string& path, const std::string& what) {
+    if (!path.empty()) check_output_path(path, "", what);
 }
 
 FoundSolution find_solution(const Problem& problem, const Settings& settings, long k, std::uint64_t max_nodes) {
@@ -35,7 +31,7 @@ FoundSolution find_solution(const Problem& problem, const Settings& settings, lo
 int show_command(const Problem& problem, const Settings& settings) {
     if (!settings.svg.empty() && !problem.picture)
         throw InputError("show: " + problem.name + " has no picture (a DLX file is only items and options); use xcount solve");
-    std::ofstream svg = open_output_file(settings.svg);  // before the search: a bad path fails first
+    check_output_file(settings.svg, "SVG file");
     const FoundSolution found = find_solution(problem, settings, settings.solution);
     if (found.found < static_cast<Count>(settings.solution))
         throw InputError("show: there is no solution " + std::to_string(settings.solution) + ": " + problem.name + " has " +
@@ -49,9 +45,7 @@ int show_command(const Problem& problem, const Settings& settings) {
         for (OptionId o : solution) std::cout << "  " << option_text(problem.matrix, o) << '\n';
     }
     if (!settings.svg.empty()) {
-        svg << svg_of(problem.picture(solution), title);
-        svg.close();
-        if (!svg) throw InputError(settings.svg + ": write failed");
+        write_text_file(settings.svg, svg_of(problem.picture(solution), title));
         std::cout << "wrote " << settings.svg << '\n';
     }
     return kExitOk;

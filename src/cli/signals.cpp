@@ -1,7 +1,11 @@
 #include "signals.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 
 namespace xcount::cli {
@@ -15,6 +19,31 @@ std::atomic<long long> g_first_ns{0};  // when the first signal came (monotonic 
 // so one stop often arrives twice: only a signal this long after the first one kills.
 constexpr long long kRepeatNs = 1'000'000'000;
 
+const std::chrono::steady_clock::time_point g_process_start = std::chrono::steady_clock::now();
+std::atomic<const char*> g_phase{nullptr};  // a StopEndsProcess's phase while one lives
+static_assert(std::atomic<const char*>::is_always_lock_free, "read from a signal handler");
+
+// Async-signal-safe: write(2) and _exit(2) only. `why` is "by signal " + the number, or the limit.
+[[noreturn]] void end_process(const char* phase, const char* why, int signal) {
+    char text[256] = "xcount: stopped ";
+    std::size_t n = std::strlen(text);
+    const auto add = [&](const char* part) {
+        for (; *part != '\0' && n + 1 < sizeof text; ++part) text[n++] = *part;
+    };
+    add(why);
+    if (signal > 0) {
+        char digits[8];
+        int k = 0;
+        for (int v = signal; v > 0 && k < 7; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
+        while (k > 0 && n + 1 < sizeof text) text[n++] = digits[--k];
+    }
+    add(" while ");
+    add(phase);
+    add(": nothing was counted\n");
+    [[maybe_unused]] const ssize_t written = ::write(2, text, n);
+    ::_exit(3);
+}
+
 long long monotonic_ns() {
     timespec t{};
     clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
@@ -27,6 +56,7 @@ extern "C" void on_signal(int signal) {
     if (g_first_ns.compare_exchange_strong(first, now)) {
         g_signal.store(signal);
         g_stop.store(true);
+        if (const char* phase = g_phase.load()) end_process(phase, "by signal ", signal);
         return;
     }
     if (now - first < kRepeatNs) return;
@@ -46,14 +76,17 @@ const std::atomic<bool>& stop_on_signals() {
 
 int received_signal() { return g_signal.load(); }
 
-Watchdog::Watchdog(std::atomic<bool>& stop, double seconds) : stop_(stop) {
+std::chrono::steady_clock::time_point process_start() { return g_process_start; }
+
+Watchdog::Watchdog(std::atomic<bool>& stop, double seconds, std::chrono::steady_clock::time_point since) : stop_(stop) {
     const std::atomic<bool>& signalled = stop_on_signals();
-    thread_ = std::thread([this, seconds, &signalled] {
-        const auto start = std::chrono::steady_clock::now();
+    thread_ = std::thread([this, seconds, since, &signalled] {
         while (!done_) {
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
             if (seconds > 0 && elapsed > seconds && !stop_) timed_out_ = true;
             if (signalled || timed_out_) stop_ = true;
+            if (const char* phase = g_phase.load(); phase && (signalled || timed_out_))
+                end_process(phase, signalled ? "by signal " : "at --time-limit", signalled ? received_signal() : 0);
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     });
@@ -63,5 +96,12 @@ Watchdog::~Watchdog() {
     done_ = true;
     thread_.join();
 }
+
+StopEndsProcess::StopEndsProcess(const char* phase, double time_limit) : watchdog_(unused_, time_limit, process_start()) {
+    g_phase.store(phase);
+    if (stop_on_signals()) end_process(phase, "by signal ", received_signal());  // one that came before
+}
+
+StopEndsProcess::~StopEndsProcess() { g_phase.store(nullptr); }
 
 }  // namespace xcount::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 namespace xcount::cli {
@@ -13,10 +14,14 @@ namespace xcount::cli {
 const std::atomic<bool>& stop_on_signals();
 int received_signal();  // the signal that raised the flag, 0 if none
 
-// Raises `stop` after `seconds` (if > 0) or on SIGINT/SIGTERM, until destroyed; says which.
+// When this process began (a --time-limit counts from there: reading and planning are part of it).
+std::chrono::steady_clock::time_point process_start();
+
+// Raises `stop` once `seconds` (if > 0) have passed since `since`, or on SIGINT/SIGTERM, until
+// destroyed; says which.
 class Watchdog {
 public:
-    Watchdog(std::atomic<bool>& stop, double seconds);
+    Watchdog(std::atomic<bool>& stop, double seconds, std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now());
     ~Watchdog();
     Watchdog(const Watchdog&) = delete;
     Watchdog& operator=(const Watchdog&) = delete;
@@ -26,6 +31,22 @@ private:
     std::atomic<bool>& stop_;
     std::atomic<bool> done_{false}, timed_out_{false};
     std::thread thread_;
+};
+
+// While one lives, a stop ends the process at once with exit 3 and "xcount: stopped by signal
+// 15 while reading and building the problem: nothing was counted": for the steps that hold
+// nothing worth keeping and look at no stop flag. `phase` must outlive it (a literal); a
+// --time-limit (from process_start()) ends them the same way.
+class StopEndsProcess {
+public:
+    StopEndsProcess(const char* phase, double time_limit);
+    ~StopEndsProcess();
+    StopEndsProcess(const StopEndsProcess&) = delete;
+    StopEndsProcess& operator=(const StopEndsProcess&) = delete;
+
+private:
+    std::atomic<bool> unused_{false};
+    Watchdog watchdog_;
 };
 
 }  // namespace xcount::cli

@@ -22,11 +22,15 @@ struct Moments {
 
 }  // namespace
 
-ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng) {
+ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng, const std::atomic<bool>* stop) {
     const int start = dancer.depth();
     ProbeResult r;
     double weight = 1;
     while (true) {
+        if (stop != nullptr && stop->load(std::memory_order_relaxed)) {
+            while (dancer.depth() > start) dancer.pop();
+            throw Stopped();
+        }
         r.nodes += weight;
         if (dancer.solved()) {
             r.solutions = weight;
@@ -48,24 +52,31 @@ ProbeResult probe_below(Dancer& dancer, std::mt19937_64& rng) {
     return r;
 }
 
-TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice) {
+TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint64_t seed, Choice choice, const std::atomic<bool>* stop) {
     Dancer dancer(matrix);
     dancer.set_choice(choice);
     std::mt19937_64 rng(seed);
     Moments nodes, updates, solutions;
     double depths = 0;
-    for (std::uint64_t probe = 0; probe < probes; ++probe) {
-        const ProbeResult r = probe_below(dancer, rng);
+    std::uint64_t made = 0;
+    for (; made < probes; ++made) {
+        ProbeResult r;
+        try {
+            r = probe_below(dancer, rng, stop);
+        } catch (const Stopped&) {
+            break;
+        }
         depths += r.depth;
         nodes.add(r.nodes);
         updates.add(r.updates);
         solutions.add(r.solutions);
     }
-    const auto n = static_cast<double>(probes);
-    return {probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
+    const auto n = static_cast<double>(made);
+    return {made, nodes.figure(n), updates.figure(n), solutions.figure(n), made ? depths / n : 0};
 }
 
-TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed,
+                            const std::atomic<bool>* stop) {
     Dancer dancer(matrix);
     dancer.set_forced_items(split.forced_items(), split.second_below());
     dancer.set_choice(split.choice());
@@ -73,19 +84,26 @@ TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint6
     Moments nodes, updates, solutions;
     double depths = 0;
     const auto subproblems = static_cast<double>(split.size());
-    for (std::uint64_t probe = 0; probe < probes && split.size() > 0; ++probe) {
+    std::uint64_t made = 0;
+    for (; made < probes && split.size() > 0; ++made) {
         const std::size_t id = std::uniform_int_distribution<std::size_t>(0, split.size() - 1)(rng);
         const std::span<const OptionId> prefix = split.prefix(id);
         dancer.place(prefix);
-        const ProbeResult r = probe_below(dancer, rng);
+        ProbeResult r;
+        try {
+            r = probe_below(dancer, rng, stop);
+        } catch (const Stopped&) {
+            dancer.unwind();
+            break;
+        }
         dancer.unwind();
         depths += static_cast<double>(prefix.size()) + r.depth;
         nodes.add(subproblems * r.nodes);
         updates.add(subproblems * r.updates);
         solutions.add(subproblems * static_cast<double>(split.weight(id)) * r.solutions);
     }
-    const auto n = static_cast<double>(probes);
-    TreeEstimate e{probes, nodes.figure(n), updates.figure(n), solutions.figure(n), probes ? depths / n : 0};
+    const auto n = static_cast<double>(made);
+    TreeEstimate e{made, nodes.figure(n), updates.figure(n), solutions.figure(n), made ? depths / n : 0};
     e.nodes.mean += static_cast<double>(split.above().nodes);      // the tree above the cut, as it was walked
     e.updates.mean += static_cast<double>(split.above().updates);  // (its solutions are subproblems of their own)
     return e;
@@ -104,13 +122,15 @@ Dancer split_prober(const Matrix& matrix, const Split& split) {
     return dancer;
 }
 
-std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed) {
+std::vector<double> subproblem_work(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed,
+                                    const std::atomic<bool>* stop) {
     Dancer dancer = split_prober(matrix, split);
     std::mt19937_64 rng(seed);
     std::vector<double> work(split.size(), 0);
     for (std::size_t id = 0; id < split.size(); ++id) {
+        throw_if_stopped(stop);  // a dancer of a huge matrix takes long to place
         dancer.place(split.prefix(id));
-        for (std::uint64_t p = 0; p < probes; ++p) work[id] += probe_below(dancer, rng).updates;
+        for (std::uint64_t p = 0; p < probes; ++p) work[id] += probe_below(dancer, rng, stop).updates;
         dancer.unwind();
     }
     return work;

@@ -15,11 +15,11 @@ namespace {
 
 // Estimated updates of the whole tree below the split's root: `probes` random paths, seed 1
 // (the same on every machine, so that shards and ranks decide alike).
-double whole_tree_updates(const Matrix& matrix, const Split& split, int probes) {
+double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, const std::atomic<bool>* stop) {
     Dancer dancer = split_prober(matrix, split);
     std::mt19937_64 rng(1);
     double updates = 0;
-    for (int p = 0; p < probes; ++p) updates += probe_below(dancer, rng).updates;
+    for (int p = 0; p < probes; ++p) updates += probe_below(dancer, rng, stop).updates;
     return updates / probes;
 }
 
@@ -28,13 +28,13 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes) 
 // leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
 // probe counts) are kept for the largest-first order.
 Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> below, Choice choice,
-               const Weigh& weigh, std::vector<double>& work) {
+               const Weigh& weigh, std::vector<double>& work, const std::atomic<bool>* stop) {
     constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
-    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64) < kLongUpdates) return split;
+    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64, stop) < kLongUpdates) return split;
     const auto estimate = [&](const Split& s) {
-        return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2);
+        return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2, stop);
     };
     const auto largest_share = [](const std::vector<double>& w) {
         const double total = std::accumulate(w.begin(), w.end(), 0.0);
@@ -42,7 +42,7 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     };
     work = estimate(split);
     while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
-        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice, weigh);
+        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice, weigh, stop);
         if (next.size() > kMostSubproblems || next.size() == split.size()) break;
         split = std::move(next);
         work = estimate(split);
@@ -108,15 +108,15 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
     if (request.depth) {
-        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh);
+        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh, request.stop);
     } else {
-        Split wide = split_automatically(plan.matrix(), request.subproblems, forced, below, min_depth, request.choice, weigh);
-        plan.split = deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work);
+        Split wide = split_automatically(plan.matrix(), request.subproblems, forced, below, min_depth, request.choice, weigh, request.stop);
+        plan.split = deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work, request.stop);
     }
     return plan;
 }
 
-std::optional<Schedule> schedule(const Plan& plan) {
+std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop) {
     // A probe takes about 50 us on the tilings: up to 256 (and 50 ms) judge the whole tree,
     // then up to 32 go below each prefix.
     constexpr double kLongUpdates = 3e10;  // about a minute on one thread
@@ -130,9 +130,9 @@ std::optional<Schedule> schedule(const Plan& plan) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
         double updates = 0;
         int probes = 0;
-        while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng).updates, ++probes;
+        while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng, stop).updates, ++probes;
         if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
-        work = subproblem_work(plan.matrix(), plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2);
+        work = subproblem_work(plan.matrix(), plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2, stop);
     }
     if (work.size() < kSampledFrom) return Schedule{largest_first(work), {}};
     StratifiedOrder sampled = stratified_order(work, kStrata, 3);

@@ -35,7 +35,7 @@ constexpr int kAutoDepthCap = 12;
 }  // namespace
 
 Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice,
-                     const Weigh& weigh) {
+                     const Weigh& weigh, const std::atomic<bool>* stop) {
     if (depth < 0 || depth > kMaxSplitDepth)
         throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " + std::to_string(depth));
     if (weigh && static_cast<std::size_t>(depth) < forced.size())
@@ -50,7 +50,9 @@ Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> fo
     dancer.set_choice(choice);
     dancer.set_profile(&split.above_profile_);
     CutPolicy policy{depth, dancer, split.options_, split.begin_, weigh, static_cast<int>(forced.size()), {}};
-    split.above_ = dancer.walk(policy, Limits{});
+    throw_if_stopped(stop);
+    split.above_ = dancer.walk(policy, Limits{.stop = stop});
+    if (!split.above_.complete) throw Stopped();
     if (weigh) split.set_weights(weigh);
     return split;
 }
@@ -72,10 +74,10 @@ void Split::set_weights(const Weigh& weight_of) {
 }
 
 Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced, std::span<const char> second_below,
-                          int min_depth, Choice choice, const Weigh& weigh) {
-    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice, weigh);
+                          int min_depth, Choice choice, const Weigh& weigh, const std::atomic<bool>* stop) {
+    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice, weigh, stop);
     for (int depth = min_depth + 1; best.size() < wanted && depth <= kAutoDepthCap; ++depth) {
-        Split next = split_at_depth(matrix, depth, forced, second_below, choice, weigh);
+        Split next = split_at_depth(matrix, depth, forced, second_below, choice, weigh, stop);
         if (next.size() == best.size() && next.above().nodes == best.above().nodes) break;  // the tree ended
         best = std::move(next);
     }

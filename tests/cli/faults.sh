@@ -58,6 +58,23 @@ if mount -t tmpfs -o size=256k tmpfs "$small" 2>/dev/null; then
     expect_line "^solutions: 92$" "--subproblem-stats on a full disk"
     [ ! -e "$small/s.jsonl.part" ] || fail "--subproblem-stats on a full disk left its part file"
     echo "full disk under --out and --subproblem-stats: the total printed, the failed write reported, exit 2"
+
+    # Every other command that writes a file: on a full disk it says why (the system's reason)
+    # with exit 2, and leaves neither the file nor its part file (a cut matrix would count).
+    for writer in "export queens --n 8 --out $small/w" "show queens --n 8 --svg $small/w" \
+                  "verify $data/jobs-mixed --html $small/w --max-seconds 20"; do
+        run "$xcount" $writer
+        expect_status 2 "$writer on a full disk"
+        expect_line "^xcount: $small/w: cannot (write|open for writing): No space left on device$" "$writer on a full disk"
+        [ ! -e "$small/w" ] && [ ! -e "$small/w.part" ] || fail "$writer on a full disk left a file behind"
+    done
+    # ... and with room, writes the whole file.
+    rm -f "$small/filler"
+    run "$xcount" export queens --n 8 --out "$small/q8.dlx"
+    expect_status 0 "export with room"
+    run "$xcount" count "$small/q8.dlx"
+    expect_line "^solutions: 92$" "the exported matrix"
+    echo "full disk under export --out, show --svg and verify --html: the reason said, exit 2, no file left"
     umount "$small"
 else
     echo "no tmpfs could be mounted (not root?): the full-disk cases are skipped"
