@@ -113,13 +113,14 @@ TEST_CASE("colours: a walk stopped anywhere resumes from its position to the sam
     }
 }
 
-TEST_CASE("colours: the other engines refuse them, auto takes the dancer", "[colours][bad-input]") {
+TEST_CASE("colours: the enumerating engines but the dancer refuse them, auto takes the dancer", "[colours][bad-input]") {
     const Matrix m = test::dlx(test::kKnuthColourExample);
     CHECK(resolve_engine(EngineKind::automatic, m) == EngineKind::dlx);
     CHECK(resolve_engine(EngineKind::automatic, m, {ChooseRule::scan, 0}) == EngineKind::dlx);
     CHECK_THROWS_WITH(Bits(m), "the bits engine does not take colours (item:colour in an option); use --engine dlx");
     CHECK_THROWS_WITH(Cells(m), Catch::Contains("the cells engine does not take colours"));
     CHECK_THROWS_WITH(Scan(m), Catch::Contains("the scan engine does not take colours"));
+    CHECK(Memo64(m).count().solutions == 1);  // the memo engine takes them (its tests and sets)
 }
 
 TEST_CASE("colours: written and read back, the same matrix; its fingerprint is not the colourless one's", "[colours][dlx]") {

@@ -6,6 +6,7 @@
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
+#include "xcount/memo.hpp"
 #include "xcount/scan.hpp"
 #include "xcount/small_bits.hpp"
 
@@ -24,7 +25,10 @@ namespace xcount {
 // scan are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
 // or multiplicities goes to dlx, the one engine that takes them (the others refuse it,
 // InputError; expand_multiplicities gives them an exact-cover matrix to count instead).
-enum class EngineKind { automatic, dlx, cells, bits, scan };
+// memo counts by merging equal states (memo.hpp): any rule, colours too, a state of up to
+// 1,024 bits; its nodes depend on what its table held. `automatic` takes it under the scan rule
+// where memo_pays says so.
+enum class EngineKind { automatic, dlx, cells, bits, scan, memo };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
@@ -32,7 +36,17 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, Langford 16 0.59, sudoku 2x3 grids 0.44, Latin
 // squares 0.2-0.4 (9 / n^2), dominoes on 8x8 0.13.
 double conflict_density(const Matrix& matrix);
-const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan
+const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
+
+// Whether merging equal states surely pays under the scan rule: the states the scan tree can
+// reach are at most 2^25 in all, a bound from the matrix alone (at a node whose first open item
+// is p, only the items that options led by earlier ones hold can be covered beyond p), and the
+// tree itself is estimated at four times that or more. Tilings by pieces in any number of
+// copies on strips and boards up to 16 wide pass; a set of distinct pieces never does (every
+// option holds its piece's item, past the cells in the scan order), nor a small tree.
+bool memo_pays(const Matrix& matrix);
+double memo_states_bound(const Matrix& matrix);               // that bound
+double scan_tree_estimate(const Matrix& matrix, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
 
 // Calls f.template operator()<Engine>() with the engine type of the resolved kind that fits
 // `matrix`; returns what f does.
@@ -48,6 +62,12 @@ decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, const Cho
         case EngineKind::scan:
             if (Scan::fits(matrix)) return f.template operator()<Scan>();
             return f.template operator()<WideScan>();
+        case EngineKind::memo:
+            if (Memo64::fits(matrix)) return f.template operator()<Memo64>();
+            if (Memo128::fits(matrix)) return f.template operator()<Memo128>();
+            if (Memo256::fits(matrix)) return f.template operator()<Memo256>();
+            if (Memo512::fits(matrix)) return f.template operator()<Memo512>();
+            return f.template operator()<Memo1024>();  // InputError when it does not fit
         default: return f.template operator()<Dancer>();
     }
 }

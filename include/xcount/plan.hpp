@@ -29,6 +29,10 @@ struct PlanRequest {
     std::optional<int> depth;                 // a fixed split depth (nullopt: chosen from the work)
     std::size_t subproblems = 64;             // the automatic depth gives at least this many (64 per thread, say)
     const std::atomic<bool>* stop = nullptr;  // raised: planning ends at once with Stopped
+    // The subproblems are counted by merging equal states (the memo engine), whose work is not
+    // their trees': the automatic depth is the smallest giving the subproblems asked for, and
+    // they are solved in id order, with no estimate.
+    bool merging = false;
 };
 
 struct Plan {
@@ -43,6 +47,7 @@ struct Plan {
     // A long count's estimated work per subproblem (updates; empty for a short one): what its
     // automatic depth was chosen by, and the order it is solved in.
     std::vector<double> work;
+    bool merging = false;  // as requested
 
     // The matrix the split is of: the reduction's, or the problem's.
     const Matrix& matrix() const { return reduction ? reduction->matrix : *problem; }

@@ -70,6 +70,8 @@ struct RunOptions {
     // When set, take the subproblems in this order (ids; largest_first gives one) rather than
     // by id. Results and totals are the same either way: they are summed by id.
     const std::vector<std::size_t>* order = nullptr;
+    // The memo engine's table, shared by the threads: its memory bound (0: default_memo_bytes()).
+    std::size_t memo_bytes = 0;
 };
 
 struct RunReport {
@@ -80,6 +82,7 @@ struct RunReport {
     std::size_t finished_now = 0;  // subproblems solved by this run (not resumed)
     std::vector<std::size_t> own;  // the ids this run is responsible for (its shard)
     LevelProfile profile;          // with options.profile: above the cut + subproblems solved now
+    MemoFigures memo;              // the memo engine's table at the end (all zero for the other engines)
 };
 
 int resolve_threads(int requested);  // 0 -> all cores

@@ -24,6 +24,15 @@
 //   PushCost take(int level, OptionId o, Item item);  open() and take o, placing the walk at o
 //   bool primary_item(ItemId id, Item& item) const;   for set_forced_items()
 //
+// An engine that merges equal states (`static constexpr bool kMerges = true`, memo.hpp) adds
+//
+//   bool recall(int level, Count& count);           the count below this state, when known
+//   void remember(int level, Count count, std::uint64_t nodes);  the count below it, complete
+//
+// and count() asks it at every node before branching, and tells it each node's count once the
+// whole subtree is done (never one that a stop or a limit cut short); search() and the
+// splitter's walks visit every solution and ask nothing.
+//
 // and `static constexpr bool kScanUnits`: true when open() already counts in the scan rule's
 // unit (ScanCosts); otherwise the skeleton converts the figures under ChooseRule::scan.
 // `static constexpr bool kMultiplicities`: true when the engine searches a matrix with
@@ -48,7 +57,8 @@ struct SearchStats {
     Count solutions = 0;
     std::uint64_t updates = 0;
     std::uint64_t nodes = 0;
-    bool complete = true;  // false when a limit or the stop flag ended the search early
+    std::uint64_t merged = 0;  // nodes whose count an engine that merges equal states knew already (memo.hpp)
+    bool complete = true;      // false when a limit or the stop flag ended the search early
 
     SearchStats& operator+=(const SearchStats& other);
 };
@@ -146,6 +156,7 @@ struct PushCost {
 namespace detail {
 struct CountPolicy {
     static constexpr bool cuts = false;
+    static constexpr bool merges = true;  // only solutions are counted: an engine may merge equal states
     int cut_depth = 0;
     void cut(int) {}
     void solution(int) {}
@@ -171,6 +182,13 @@ struct VisitPolicy {
         visit(std::span<const OptionId>(scratch));
     }
 };
+// Whether a walk asks the engine for the counts of states it knows (see recall above).
+template <class Engine, class Policy>
+concept MergingWalk = requires {
+    Engine::kMerges;
+    Policy::merges;
+}
+&&Engine::kMerges&& Policy::merges;
 }  // namespace detail
 
 template <class Engine, class Item>
@@ -265,6 +283,19 @@ protected:
     std::size_t null_moves_ = 0;      // choices past the options: one per item (Algorithm M), else none
 
 private:
+    // A merging walk's record of each open node: the solutions and nodes counted when it was
+    // opened (known: false for the levels a resumed walk replayed, whose start it never saw).
+    struct Entered {
+        Count solutions = 0;
+        std::uint64_t nodes = 0;
+        bool known = false;
+    };
+    std::vector<Entered> entered_;
+    Entered& entered_at(int level) {
+        const auto k = static_cast<std::size_t>(level);
+        if (k >= entered_.size()) entered_.resize(k + 1);
+        return entered_[k];
+    }
     void record_position(const Limits& limits, int base, int level) const {
         if (limits.position == nullptr) return;
         limits.position->clear();
@@ -295,6 +326,11 @@ SearchStats SearchSkeleton<Engine, Item>::walk(Policy& policy, const Limits& lim
     std::uint64_t updates = 0, nodes = 0;
     const int base = limits.resume_base >= 0 ? limits.resume_base : depth_;
     int level = depth_;
+    constexpr bool kMerging = detail::MergingWalk<Engine, Policy>;
+    const bool merge = kMerging && limits.max_solutions == 0;  // a solution limit needs the solutions one by one
+    std::uint64_t merged = 0;
+    if constexpr (kMerging)
+        for (int k = base; k < depth_; ++k) entered_at(k).known = false;
 
 forward:
     if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
@@ -314,6 +350,14 @@ forward:
             goto backup;
         }
     }
+    if constexpr (kMerging) {
+        Count known = 0;
+        if (merge && e.recall(level, known)) {
+            stats.solutions = checked_add(stats.solutions, known);
+            ++merged;
+            goto backup;
+        }
+    }
     {
         const Item best = choose_at(level);
         if constexpr (Policy::cuts) {
@@ -327,12 +371,17 @@ forward:
         if (scan_units()) u = scan_cost(level, best);
         updates += u;
         if (profile_) profile_->record(level, 1, u);
+        if constexpr (kMerging) entered_at(level) = {stats.solutions, nodes, merge};
     }
 
 advance : {
     std::uint64_t u = 0;
     if (!e.next(level, u)) {
         e.close(level);
+        if constexpr (kMerging) {
+            const Entered& start = entered_at(level);
+            if (start.known) e.remember(level, stats.solutions - start.solutions, nodes - start.nodes);
+        }
         goto backup;
     }
     if (scan_units()) u = 0;
@@ -359,6 +408,7 @@ done:
     depth_ = base;  // a resumed walk has backed up through the levels replayed for it
     stats.updates = updates;
     stats.nodes = nodes;
+    stats.merged = merged;
     return stats;
 }
 

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "xcount/count.hpp"
+#include "xcount/engines.hpp"
 #include "xcount/matrix.hpp"
 
 namespace xcount {
@@ -87,10 +88,11 @@ private:
 Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
 
 // Fix(g) of every element of `group`, in its order: the identity's is `identity` (the
-// solutions, as counted), every other one counted on its fixed_points_matrix. nullopt when
-// `stop` was raised before the last of them was complete: a partial list would be no check.
+// solutions, as counted), every other one counted on its fixed_points_matrix by `engine` (the
+// memo engine under the scan rule, the others by theirs). nullopt when `stop` was raised
+// before the last of them was complete: a partial list would be no check.
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity,
-                                                const std::atomic<bool>* stop = nullptr);
+                                                const std::atomic<bool>* stop = nullptr, EngineKind engine = EngineKind::automatic);
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).

@@ -32,7 +32,8 @@ Problem load_within_memory(const std::string& spec, const boost::program_options
 // The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
 // where the model prefers it and the scan engine takes the matrix.
 inline Settings with_choice_resolved(Settings settings, const Problem& problem) {
-    if (!settings.choice_given && settings.engine == EngineKind::automatic && problem.prefers_scan && WideScan::fits(problem.matrix))
+    if (!settings.choice_given && settings.engine == EngineKind::automatic &&
+        ((problem.prefers_scan && WideScan::fits(problem.matrix)) || memo_pays(problem.matrix)))
         settings.choice.rule = ChooseRule::scan;
     return settings;
 }

@@ -144,7 +144,8 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads, con
                               .choice = settings.choice,
                               .depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings),
                               .subproblems = subproblems,
-                              .stop = &stop};
+                              .stop = &stop,
+                              .merging = resolve_engine(settings.engine, problem.matrix, settings.choice) == EngineKind::memo};
     Plan plan = make_plan(problem.matrix, problem.symmetries, request);
     if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
     if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
@@ -207,8 +208,8 @@ void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings)
 
 // The subproblems of this process (its shard, or its MPI share), on its threads, each result
 // into the journal and the progress display; `started` gets when each began.
-RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal& journal, Outcome& outcome, std::atomic<bool>& stop,
-                          bool show_progress, std::vector<double>& started) {
+RunReport run_subproblems(const Plan& plan, const Group* tallied, const Settings& settings, RunJournal& journal, Outcome& outcome,
+                          std::atomic<bool>& stop, bool show_progress, std::vector<double>& started) {
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;
     const Split& split = plan.split;
@@ -225,8 +226,8 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
                              isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
     RunOptions options{.threads = outcome.threads,
                        .engine = settings.engine,
-                       .group = plan.fixed_group(),
-                       .reduction = plan.fixed_reduction(),
+                       .group = tallied,
+                       .reduction = tallied ? plan.fixed_reduction() : nullptr,
                        .stop = &stop,
                        .max_nodes = settings.node_limit,
                        .profile = settings.profile,
@@ -248,7 +249,8 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
                            },
                        .shard_index = settings.shard_index,
                        .shard_count = settings.shard_count,
-                       .order = order ? &order->order : nullptr};
+                       .order = order ? &order->order : nullptr,
+                       .memo_bytes = static_cast<std::size_t>(settings.memo_memory)};
     return settings.mpi ? run_split_mpi(plan.matrix(), split, std::move(journal.known), options)
                         : run_split(plan.matrix(), split, std::move(journal.known), options);
 }
@@ -316,6 +318,9 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     const Plan& plan = *planned;
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
+    // The memo engine visits no solution: it counts Fix(g) on the problems the symmetries fix.
+    const bool merging = resolve_engine(settings.engine, plan.matrix(), settings.choice) == EngineKind::memo;
+    const Group* tallied = merging ? nullptr : checking;
     if (settings.check_fixed && (!checking || problem.matrix.has_colours() || problem.matrix.has_multiplicities()))
         throw InputError(checking ? "--check-fixed: the problems fixed by the symmetries are built only for matrices without colours or "
                                     "multiplicities"
@@ -323,23 +328,30 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
 
-    RunJournal journal(settings, leader, fingerprint, plan.split, checking);
+    RunJournal journal(settings, leader, fingerprint, plan.split, tallied);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
     for (std::size_t id = settings.shard_index; id < journal.known.size(); id += settings.shard_count) {
         outcome.resumed += journal.known[id].finished ? 1 : 0;
         outcome.resumed_partly += journal.known[id].partial() ? 1 : 0;
     }
     std::vector<double> started(plan.split.size(), -1.0);  // each id is started by one thread
-    const RunReport report = run_subproblems(plan, settings, journal, outcome, stop, show_progress, started);
+    const RunReport report = run_subproblems(plan, tallied, settings, journal, outcome, stop, show_progress, started);
     journal.close(outcome.failure);
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
 
     outcome.total = report.total;
     outcome.fixed = report.fixed;
-    if (checking)
+    outcome.memo = report.memo;
+    if (merging && checking && outcome.total.complete && settings.shard_count == 1) {
+        auto fixed = recount_fixed(problem.matrix, *checking, outcome.total.solutions, &stop, EngineKind::memo);
+        outcome.fixed_recount_stopped = !fixed;
+        if (fixed) outcome.fixed = std::move(*fixed);
+    }
+    if (checking && !outcome.fixed.empty())
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
-    if (settings.check_fixed && outcome.total.complete) {
-        auto recounted = recount_fixed(problem.matrix, *checking, outcome.fixed[0], &stop);
+    if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
+        auto recounted =
+            recount_fixed(problem.matrix, *checking, outcome.fixed[0], &stop, merging ? EngineKind::dlx : EngineKind::automatic);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }

@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "json.hpp"
+#include "memory.hpp"
 #include "xcount/distributed.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -92,6 +93,14 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                 .field("subproblems", std::uint64_t{o.subproblems})
                 .field("resumed", std::uint64_t{o.resumed})
                 .raw("slowest", slow + "]");
+        if (o.memo.stored)
+            j.raw("memo", JsonObject()
+                              .field("merged", o.total.merged)
+                              .field("stored", o.memo.stored)
+                              .field("evicted", o.memo.evicted)
+                              .field("entries", std::uint64_t{o.memo.entries})
+                              .field("table_bytes", std::uint64_t{o.memo.bytes})
+                              .str());
         if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", matches);
         if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
         if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
@@ -153,6 +162,10 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         if (o.resumed_partly) std::cout << " (" << o.resumed_partly << " carried on from where the checkpoint left them)";
         std::cout << '\n';
     }
+    if (o.memo.stored)
+        std::cout << "memo: " << o.total.merged << " nodes merged, " << o.memo.stored << " states stored (" << o.memo.evicted
+                  << " over others: the table was full), " << o.memo.entries << " held in " << size_text(static_cast<double>(o.memo.bytes))
+                  << '\n';
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";

@@ -9,6 +9,7 @@
 
 #include "settings.hpp"
 #include "xcount/dancer.hpp"
+#include "xcount/memo_table.hpp"
 
 namespace xcount::cli {
 
@@ -32,6 +33,7 @@ struct Outcome {
     std::vector<Count> fixed_recounted;      // with --check-fixed: the same from the fixed-point problems
     bool fixed_recount_stopped = false;      // --check-fixed: a stop came before the recount was done
     std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
+    MemoFigures memo;                        // the memo engine's table (stored 0: another engine)
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -39,11 +39,14 @@ constexpr Flag kFlags[] = {
     {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus},
     {"engine", T::text, "E", "auto", kNone, kNone,
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
-     "scan (bitboards, up to 256 items): the scan rule's search only; auto: scan where the model prefers the scan rule "
+     "scan (bitboards, up to 256 items): the scan rule's search only; memo: counts by merging equal states (Knuth's "
+     "Algorithm Z), any matrix whose state fits in 1,024 bits, the scan rule unless --choose says otherwise; auto: memo where the "
+     "scan rule's states are surely few (at most 2^25: dominoes and other pieces in any number of copies on strips and boards up "
+     "to 16 wide), scan where the model prefers the scan rule "
      "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely (or, up "
      "to 512 options and 128 primary items, moderately), dlx elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "
-     "cells and scan its exact-cover expansion", kCount},
-    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits or scan (see count --help)", kSolve | kShow},
+     "cells, scan and memo its exact-cover expansion", kCount},
+    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits, scan or memo (see count --help)", kSolve | kShow},
     {"choose", T::text, "RULE", "mrv", kNone, kNone,
      "item choice: mrv (fewest options, ties to the lowest id; the default but where the model prefers scan), first, "
      "scan (the first open item in the model's scan order), max (most options), random or mrv-random (a random one "
@@ -78,6 +81,9 @@ constexpr Flag kFlags[] = {
      kCount},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate},
+    {"memo-memory", T::text, "SIZE", nullptr, kNone, kNone,
+     "the memo engine's table of states at most (512M, 4G, ...; default: a quarter of the RAM, within --max-memory); when full it "
+     "forgets the states below which the least work was done, which costs time, never exactness", kCount},
     {"max-memory", T::text, "SIZE", nullptr, kNone, kNone,
      "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)", kModelCommands},
     {"print", T::integer, "K", "1", 1, 1000000, "how many solutions to print (1..1000000)", kSolve},

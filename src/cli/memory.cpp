@@ -16,6 +16,8 @@ namespace {
 // (cells). Per option: offsets, a spacer node, and the engines' per-option arrays.
 constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32;
 
+}  // namespace
+
 std::string size_text(double bytes) {
     char text[32];
     if (bytes >= 1024.0 * 1024 * 1024)
@@ -29,15 +31,13 @@ std::string size_text(double bytes) {
     return text;
 }
 
-}  // namespace
-
 std::uint64_t default_max_memory() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page <= 0) return std::uint64_t{8} << 30;
     return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
 }
 
-std::uint64_t parse_memory(const std::string& text) {
+std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
     std::size_t used = 0;
     double value = -1;
     try {
@@ -59,7 +59,7 @@ std::uint64_t parse_memory(const std::string& text) {
         used = 0;
     const double bytes = value * scale;
     if (used == 0 || !(bytes >= 1) || bytes > 1e18)
-        throw InputError("--max-memory must be a size such as 512M, 4G or 1.5T (or bytes), not " + quote_name(text));
+        throw InputError("--" + flag + " must be a size such as 512M, 4G or 1.5T (or bytes), not " + quote_name(text));
     return static_cast<std::uint64_t>(bytes);
 }
 

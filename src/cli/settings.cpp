@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <limits>
@@ -9,6 +10,7 @@
 #include "memory.hpp"
 
 #include "xcount/error.hpp"
+#include "xcount/memo_table.hpp"
 #include "xcount/distributed.hpp"
 #include "xcount/shard.hpp"
 
@@ -109,11 +111,13 @@ Settings read_settings(Command command, const po::variables_map& values) {
             s.engine = EngineKind::bits;
         else if (engine == "scan")
             s.engine = EngineKind::scan;
+        else if (engine == "memo")
+            s.engine = EngineKind::memo;
         else
-            throw InputError("--engine must be auto, dlx, cells, bits or scan, not " + quote_name(engine));
+            throw InputError("--engine must be auto, dlx, cells, bits, scan or memo, not " + quote_name(engine));
         s.choice.rule = choose_rule(values["choose"].as<std::string>());
         s.choice_given = !values["choose"].defaulted();
-        if (s.engine == EngineKind::scan && !s.choice_given) s.choice.rule = ChooseRule::scan;
+        if ((s.engine == EngineKind::scan || s.engine == EngineKind::memo) && !s.choice_given) s.choice.rule = ChooseRule::scan;
         if (s.engine == EngineKind::scan && s.choice.rule != ChooseRule::scan)
             throw InputError("--engine scan walks the scan rule's tree only; it cannot take --choose " +
                              values["choose"].as<std::string>());
@@ -123,6 +127,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.seed_given && !random_rule) throw InputError("--seed goes with --choose random or mrv-random");
     }
     if (command == Command::count) {
+        s.memo_memory = values.count("memo-memory") ? parse_memory(values["memo-memory"].as<std::string>(), "memo-memory")
+                                                    : std::min<std::uint64_t>(default_memo_bytes(), s.max_memory);
         s.limit = static_cast<Count>(ranged_flag(values, kCount, "limit"));
         s.expect = count_flag(values, "expect");
         if (values.count("time-limit")) {

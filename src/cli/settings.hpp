@@ -41,6 +41,7 @@ struct Settings {
     EngineKind engine = EngineKind::automatic;     // count, solve, show: auto, dlx, cells or bits
     double time_limit = 0;                         // count: stop after this many seconds (0: none); the result is partial
     std::uint64_t node_limit = 0;                  // count: stop after about this many search-tree nodes (0: none)
+    std::uint64_t memo_memory = 0;                 // count: the memo engine's table at most (--memo-memory, or a quarter of the RAM)
     std::uint64_t max_memory = 0;                  // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     Choice choice;                                 // count, solve: the item-choice rule and its seed
     std::uint64_t probes = 1000;                   // estimate: random root-to-leaf paths

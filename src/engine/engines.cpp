@@ -1,5 +1,9 @@
 #include "xcount/engines.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <random>
+
 namespace xcount {
 
 double conflict_density(const Matrix& matrix) {
@@ -14,8 +18,83 @@ double conflict_density(const Matrix& matrix) {
     return pairs / (options * options) * (static_cast<double>(matrix.node_count()) / options);
 }
 
+double memo_states_bound(const Matrix& matrix) {
+    const MemoLayout layout(matrix);
+    const std::size_t primary = layout.primary;
+    if (primary == 0) return 1;
+    // first_lead[q]: the lowest lead of an option holding bit q that another bit leads.
+    constexpr std::uint32_t kNone = ~std::uint32_t{0};
+    std::vector<std::uint32_t> first_lead(layout.bits, kNone);
+    for (std::size_t o = 0; o < layout.sets.size(); ++o) {
+        std::uint32_t lead = kNone;
+        for (std::uint32_t bit : layout.tests[o])
+            if (bit < primary) lead = std::min(lead, bit);
+        for (std::uint32_t bit : layout.sets[o])
+            if (bit != lead) first_lead[bit] = std::min(first_lead[bit], lead);
+    }
+    // reach[p]: the bits that may be covered beyond p at a node whose first open bit is p.
+    std::vector<long> change(primary + 1, 0);
+    for (std::size_t q = 0; q < layout.bits; ++q) {
+        if (first_lead[q] == kNone) continue;
+        const std::size_t end = q < primary ? q : primary;  // a secondary bit stays reachable to the end
+        if (first_lead[q] + 1 < end) ++change[first_lead[q] + 1], --change[end];
+    }
+    double states = 1;  // the solved state
+    long reach = 0;
+    for (std::size_t p = 0; p < primary; ++p) {
+        reach += change[p];
+        states += std::ldexp(1.0, static_cast<int>(std::min<long>(reach, 1000)));
+    }
+    return states;
+}
+
+double scan_tree_estimate(const Matrix& matrix, int probes) {
+    const MemoLayout layout(matrix);
+    const std::size_t primary = layout.primary, options = layout.tests.size();
+    std::vector<std::vector<std::uint32_t>> led(primary);
+    for (std::size_t o = 0; o < options; ++o) {
+        std::uint32_t lead = ~std::uint32_t{0};
+        for (std::uint32_t bit : layout.tests[o])
+            if (bit < primary) lead = std::min(lead, bit);
+        if (lead < primary) led[lead].push_back(static_cast<std::uint32_t>(o));
+    }
+    std::mt19937_64 rng(1);
+    std::vector<char> covered(layout.bits);
+    std::vector<std::uint32_t> free_ones;
+    double sum = 0;
+    for (int probe = 0; probe < probes; ++probe) {
+        std::fill(covered.begin(), covered.end(), 0);
+        double width = 1, nodes = 1;
+        for (std::size_t p = 0;; ++p) {
+            while (p < primary && covered[p]) ++p;
+            if (p == primary) break;
+            free_ones.clear();
+            for (std::uint32_t o : led[p])
+                if (std::none_of(layout.tests[o].begin(), layout.tests[o].end(), [&](std::uint32_t bit) { return covered[bit] != 0; }))
+                    free_ones.push_back(o);
+            if (free_ones.empty()) break;
+            width *= static_cast<double>(free_ones.size());
+            nodes += width;
+            const std::uint32_t taken = free_ones[std::uniform_int_distribution<std::size_t>(0, free_ones.size() - 1)(rng)];
+            for (std::uint32_t bit : layout.sets[taken]) covered[bit] = 1;
+        }
+        sum += nodes;
+    }
+    return sum / probes;
+}
+
+bool memo_pays(const Matrix& matrix) {
+    // The states stay few, and walking the tree would visit several times more nodes than there
+    // can be states (Knuth's estimate, 64 random paths from a fixed seed: alike everywhere).
+    constexpr double kStates = 1 << 25, kTreeOverStates = 4;
+    if (matrix.has_multiplicities() || !Memo1024::fits(matrix)) return false;
+    const double states = memo_states_bound(matrix);
+    return states <= kStates && scan_tree_estimate(matrix, 64) >= kTreeOverStates * states;
+}
+
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice) {
     if (kind != EngineKind::automatic) return kind;
+    if (choice.rule == ChooseRule::scan && memo_pays(matrix)) return EngineKind::memo;
     if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
     if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
@@ -40,6 +119,7 @@ const char* engine_name(EngineKind kind) {
         case EngineKind::cells: return "cells";
         case EngineKind::bits: return "bits";
         case EngineKind::scan: return "scan";
+        case EngineKind::memo: return "memo";
     }
     return "?";
 }

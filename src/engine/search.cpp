@@ -10,6 +10,7 @@ SearchStats& SearchStats::operator+=(const SearchStats& other) {
     solutions = checked_add(solutions, other.solutions);
     if (__builtin_add_overflow(updates, other.updates, &updates) || __builtin_add_overflow(nodes, other.nodes, &nodes))
         throw std::overflow_error("more than 2^64 updates or nodes");
+    merged += other.merged;
     complete = complete && other.complete;
     return *this;
 }

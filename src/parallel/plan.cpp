@@ -100,6 +100,7 @@ Split split_reduced(const Reduction& reduction, int depth, const Choice& choice)
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
     Plan plan;
     plan.choice = request.choice;
+    plan.merging = request.merging;
     plan_symmetry(plan, matrix, symmetries, request.symmetry);
     plan.problem = &matrix;
     const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
@@ -111,7 +112,9 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
         plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh, request.stop);
     } else {
         Split wide = split_automatically(plan.matrix(), request.subproblems, forced, below, min_depth, request.choice, weigh, request.stop);
-        plan.split = deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work, request.stop);
+        plan.split = request.merging
+                         ? std::move(wide)
+                         : deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work, request.stop);
     }
     return plan;
 }
@@ -122,7 +125,7 @@ std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop
     constexpr double kLongUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
     constexpr std::size_t kSampledFrom = 2048, kStrata = 16;
-    if (plan.split.size() < 2) return std::nullopt;
+    if (plan.split.size() < 2 || plan.merging) return std::nullopt;
     std::vector<double> work = plan.work;  // estimated when the depth was chosen
     if (work.empty()) {
         Dancer dancer = split_prober(plan.matrix(), plan.split);

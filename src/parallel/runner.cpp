@@ -34,6 +34,28 @@ private:
     std::atomic<bool> failed_{false};
 };
 
+template <class Engine>
+concept Merging = requires {
+    Engine::kMerges;
+}
+&&Engine::kMerges;
+
+// The table an engine that merges states shares with the other threads' engines (none for
+// the others).
+template <class Engine>
+struct SharedTable {
+    explicit SharedTable(std::size_t) {}
+    void lend(Engine&) {}
+    MemoFigures figures() const { return {}; }
+};
+template <Merging Engine>
+struct SharedTable<Engine> {
+    typename Engine::Table table;
+    explicit SharedTable(std::size_t bytes) : table(bytes == 0 ? default_memo_bytes() : bytes) {}
+    void lend(Engine& engine) { engine.share_table(&table); }
+    MemoFigures figures() const { return table.figures(); }
+};
+
 // Each thread: its own engine, subproblems taken one at a time, results into their slots.
 template <class Engine>
 void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& options, RunReport& report) {
@@ -53,6 +75,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
             if (mine[id]) schedule.push_back(id);  // any the order left out, last
     }
     const auto n = static_cast<long long>(schedule.size());
+    SharedTable<Engine> table(options.memo_bytes);
 
 #pragma omp parallel num_threads(report.threads)
     {
@@ -60,6 +83,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         std::optional<Engine> engine;
         try {
             engine.emplace(matrix);
+            table.lend(*engine);
             engine->set_forced_items(split.forced_items(), split.second_below());
             engine->set_choice(split.choice());
         } catch (...) {
@@ -125,6 +149,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                     result.stats.solutions = checked_add(result.stats.solutions, slice.solutions);
                     result.stats.updates += slice.updates;
                     result.stats.nodes += slice.nodes;
+                    result.stats.merged += slice.merged;
                     result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                     finished = slice.complete;
                     if (finished) break;
@@ -152,6 +177,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
         }
     }
     failures.rethrow();
+    report.memo = table.figures();
 }
 
 }  // namespace

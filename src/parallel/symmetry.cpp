@@ -209,6 +209,13 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
         orbits.erase(std::unique(orbits.begin(), orbits.end()), orbits.end());
         b.add_option(orbits);
     }
+    // The scan rule takes each orbit where the problem's scan order meets its first member.
+    std::vector<ItemId> scan;
+    std::vector<char> placed(matrix.item_count(), 0);
+    for (ItemId i : matrix.scan_order())
+        if (const ItemId orbit = orbit_of[static_cast<std::size_t>(i)]; !placed[static_cast<std::size_t>(orbit)])
+            placed[static_cast<std::size_t>(orbit)] = 1, scan.push_back(orbit);
+    b.set_scan_order(std::move(scan));
     return std::move(b).build();
 }
 
@@ -423,11 +430,14 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     return w;
 }
 
-std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>* stop) {
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>* stop,
+                                                EngineKind engine) {
     std::vector<Count> fixed{identity};
+    const Choice choice{engine == EngineKind::memo ? ChooseRule::scan : ChooseRule::mrv, 0};
     for (std::size_t k = 1; k < group.order(); ++k) {
         const Matrix problem = fixed_points_matrix(matrix, group.element(k));
-        const SearchStats s = with_engine(EngineKind::automatic, problem, [&](auto& engine) { return engine.count(Limits{.stop = stop}); });
+        const SearchStats s = with_engine(
+            engine, problem, [&](auto& e) { return e.count(Limits{.stop = stop}); }, choice);
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
     }

@@ -1,0 +1,174 @@
+// xcount/memo.hpp: the engine that counts by merging equal states (Knuth's Algorithm
+// 7.2.2.1Z, his DLX6; Nishino, Yasuda, Minato and Nagata's DXZ), for any matrix whose state
+// fits in 1,024 bits.
+//
+// The count below a node depends only on its state: which primary items are covered and what
+// each secondary item has taken (nothing, a colour, or all of it). That state is a mask here:
+// the primary items take bits 0.. in the matrix's scan order, each secondary item one bit for
+// "held" plus, where options give it colours, one per colour for "held in another colour".
+// An option has a test mask (free when it meets nothing covered) and a set mask (what it
+// covers): for a primary item both are its bit; X:c tests X's bit for c and sets X's other
+// bits; X without a colour tests "held" and sets all of X's bits. Two states with the same
+// mask have the same completions, one for one.
+//
+// A node asks the table (memo_table.hpp) for its mask; a hit adds the count stored there and
+// the walk backs up. Otherwise it branches as every engine does (any ChooseRule; on the lowest
+// open bit under the scan rule it tries only the options that bit leads, as the scan engine
+// does) and stores its count once its subtree is done. The table is the run's, shared by its
+// threads (share_table), or the engine's own when none is given. Counts are exact whatever the
+// table holds; nodes depend on it (what other subproblems and threads stored first).
+//
+// A matrix with multiplicities is counted on its expansion (multiplicity.hpp), as by the
+// other engines that do not take them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "xcount/mask.hpp"
+#include "xcount/matrix.hpp"
+#include "xcount/memo_table.hpp"
+#include "xcount/search.hpp"
+
+namespace xcount {
+
+// The bits of a matrix's state as the memo engine keeps it (see above).
+std::size_t memo_bits(const Matrix& matrix);
+
+// The bits each option tests and sets, and which primary item each primary bit is.
+struct MemoLayout {
+    explicit MemoLayout(const Matrix& matrix);
+    std::size_t bits = 0, primary = 0;
+    std::vector<std::uint32_t> bit_of_item;               // primary items only
+    std::vector<ItemId> item_of_bit;                      // per primary bit
+    std::vector<std::vector<std::uint32_t>> tests, sets;  // per option
+};
+
+template <std::size_t Words>
+class MemoOf : public SearchSkeleton<MemoOf<Words>, std::uint32_t> {
+    using Skeleton = SearchSkeleton<MemoOf<Words>, std::uint32_t>;
+
+public:
+    static constexpr bool kScanUnits = false;
+    static constexpr bool kMultiplicities = false;
+    static constexpr bool kMerges = true;
+    static constexpr std::size_t kMaxBits = 64 * Words;
+    using Table = MemoTable<Words>;
+    static constexpr std::size_t kOwnTableBytes = std::size_t{256} << 20;  // without a shared table
+
+    explicit MemoOf(const Matrix& matrix);  // InputError when its state takes more than kMaxBits
+    static bool fits(const Matrix& matrix) { return memo_bits(matrix) <= kMaxBits; }
+
+    void share_table(Table* table) { table_ = table; }  // the run's (nullptr: the engine's own)
+    const Table* table() const { return table_; }
+
+    OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
+    std::uint64_t checksum() const;    // the levels down to depth(): what a search must leave as it found it
+    std::size_t memory_bytes() const;  // the engine's, without its table
+
+private:
+    friend Skeleton;
+    using Skeleton::depth_;
+    using Mask = xcount::Mask<Words>;
+    using Id = std::uint32_t;
+    struct Lists {  // per primary bit, the options to try there, in option order
+        std::vector<std::uint32_t> begin;
+        std::vector<Mask> test, set;
+        std::vector<Id> id;
+    };
+    struct Level {
+        Mask covered;
+        std::uint32_t next = 0, last = 0;  // the entries still to try, [next, last)
+        const Lists* lists = nullptr;
+    };
+    Level& at(int level) { return levels_[static_cast<std::size_t>(level)]; }
+    const Level& at(int level) const { return levels_[static_cast<std::size_t>(level)]; }
+    bool free(const Mask& test, int level) const { return !test.meets(at(level).covered); }
+    std::uint64_t free_options(int level, Id bit) const;
+
+    // The skeleton's hooks (search.hpp).
+    bool solved_at(int level) const { return at(level).covered.covers(primary_mask_); }
+    bool is_open(int level, Id bit) const { return !at(level).covered.has(bit); }
+    Id choose_mrv(int level) const;
+    Id choose_by_rule(int level) const {
+        return this->rule_.rule == ChooseRule::scan ? at(level).covered.lowest_clear(primary_mask_) : Skeleton::choose_by_rule(level);
+    }
+    template <class F>
+    void for_each_open(int level, F f) const {
+        for (Id bit : bits_by_id_)
+            if (is_open(level, bit)) f(bit, item_of_bit_[bit], free_options(level, bit));
+    }
+    ItemId item_id(Id bit) const { return item_of_bit_[bit]; }
+    bool dead_end(int level, Id bit) {
+        open(level, bit);
+        const Level& here = at(level);
+        for (std::uint32_t k = here.next; k < here.last; ++k)
+            if (free(here.lists->test[k], level)) return false;
+        return true;
+    }
+    std::uint64_t open(int level, Id bit) {
+        Level& here = at(level);
+        // On the lowest open bit, an option holding it but led by a lower one meets a covered bit.
+        const bool lowest = here.covered.lowest_clear(primary_mask_) == bit;
+        here.lists = lowest ? &led_ : &holding_;
+        here.next = here.lists->begin[bit];
+        here.last = here.lists->begin[bit + 1];
+        return here.last - here.next;
+    }
+    bool next(int level, std::uint64_t&) {
+        Level& here = at(level);
+        const Lists& lists = *here.lists;
+        std::uint32_t k = here.next;
+        while (k < here.last && lists.test[k].meets(here.covered)) ++k;
+        if (k == here.last) return false;
+        here.next = k + 1;
+        chosen_[static_cast<std::size_t>(level)] = lists.id[k];
+        at(level + 1).covered = here.covered | lists.set[k];
+        return true;
+    }
+    void retreat(int) {}  // each level keeps its own mask: nothing to undo
+    void close(int) {}
+    std::size_t option_count() const { return tests_.size(); }
+    bool holds(OptionId option, Id bit) const { return bit < primary_ && tests_[static_cast<Id>(option)].has(bit); }
+    bool is_live(int level, OptionId option, Id) const { return free(tests_[static_cast<Id>(option)], level); }
+    PushCost take(int level, OptionId option, Id bit);
+    bool primary_item(ItemId id, Id& bit) const;
+
+    bool recall(int level, Count& count) { return table().find(at(level).covered, count); }
+    void remember(int level, Count count, std::uint64_t nodes) { table().store(at(level).covered, count, nodes); }
+    Table& table() {
+        if (table_ == nullptr) {
+            own_ = std::make_unique<Table>(kOwnTableBytes);
+            table_ = own_.get();
+        }
+        return *table_;
+    }
+
+    std::size_t primary_ = 0;
+    Mask primary_mask_;
+    std::vector<std::uint32_t> bit_of_item_;  // primary items
+    std::vector<ItemId> item_of_bit_;         // primary bits
+    std::vector<Id> bits_by_id_;              // the primary bits in the order of their items' ids
+    std::vector<Mask> tests_, sets_;          // per option
+    Lists led_;                               // per bit: the options whose lowest primary bit it is
+    Lists holding_;                           // per bit: every option holding it
+    std::vector<Level> levels_;
+    std::vector<Id> chosen_;
+    Table* table_ = nullptr;
+    std::unique_ptr<Table> own_;
+};
+
+using Memo64 = MemoOf<1>;
+using Memo128 = MemoOf<2>;
+using Memo256 = MemoOf<4>;
+using Memo512 = MemoOf<8>;
+using Memo1024 = MemoOf<16>;
+
+extern template class MemoOf<1>;
+extern template class MemoOf<2>;
+extern template class MemoOf<4>;
+extern template class MemoOf<8>;
+extern template class MemoOf<16>;
+
+}  // namespace xcount

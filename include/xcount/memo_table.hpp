@@ -1,0 +1,76 @@
+// xcount/memo_table.hpp: the table of the memo engine: search states (their exact masks) to
+// the count below them, shared by the threads of a run, within a memory bound.
+//
+// An entry is the whole state, never a hash of it: a lookup compares every word, so two
+// states are merged only when they are equal. The table is cut into shards by the top bits
+// of the hash, each an open-addressing array with its own lock (a spin on one flag: the two
+// threads of a run meet on a shard about once in a thousand lookups). A shard doubles while
+// the table's bound allows; past it, a store that finds its probe window full replaces the
+// entry below which the least work was done. A lost entry only costs the time to count its
+// state again: a count read from the table is always one stored whole.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "xcount/count.hpp"
+#include "xcount/mask.hpp"
+
+namespace xcount {
+
+struct MemoFigures {
+    std::uint64_t stored = 0;   // entries written (new states)
+    std::uint64_t evicted = 0;  // of which replaced another entry, the table being full
+    std::size_t entries = 0;    // held now
+    std::size_t bytes = 0;      // the table's memory now
+};
+
+template <std::size_t Words>
+class MemoTable {
+public:
+    // A table that grows to at most about max_bytes (at least one entry).
+    explicit MemoTable(std::size_t max_bytes);
+
+    bool find(const Mask<Words>& key, Count& count) const;
+    // `work`: the nodes searched below the state, what eviction keeps the largest of.
+    void store(const Mask<Words>& key, Count count, std::uint64_t work);
+    MemoFigures figures() const;
+
+    static constexpr std::size_t kEntryBytes = sizeof(Mask<Words>) + 32;
+
+private:
+    struct Entry {
+        Mask<Words> key;
+        Count count = 0;
+        std::uint64_t work = 0;  // 0: the slot is free
+    };
+    struct alignas(64) Shard {
+        mutable std::atomic<bool> busy{false};
+        std::vector<Entry> slots;  // a power of two
+        std::size_t used = 0;
+    };
+    class Lock;
+    static std::uint64_t hash(const Mask<Words>& key);
+    Shard& shard_of(std::uint64_t h) const { return shards_[shard_bits_ == 0 ? 0 : h >> (64 - shard_bits_)]; }
+    bool grow(Shard& shard);  // under the shard's lock
+
+    std::size_t max_bytes_;
+    unsigned shard_bits_ = 0;
+    std::unique_ptr<Shard[]> shards_;
+    std::atomic<std::size_t> bytes_{0};
+    std::atomic<std::uint64_t> stored_{0}, evicted_{0};
+};
+
+// The default bound of a memo table: a quarter of the machine's memory.
+std::size_t default_memo_bytes();
+
+extern template class MemoTable<1>;
+extern template class MemoTable<2>;
+extern template class MemoTable<4>;
+extern template class MemoTable<8>;
+extern template class MemoTable<16>;
+
+}  // namespace xcount

@@ -1,0 +1,154 @@
+#include "xcount/memo_table.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+
+namespace xcount {
+
+namespace {
+
+constexpr unsigned kMaxShardBits = 8;        // 256 shards
+constexpr std::size_t kFirstSlots = 64;      // per shard, at first
+constexpr std::size_t kProbeWindow = 16;     // slots a lookup reads at most
+constexpr std::size_t kMinShardSlots = 256;  // a shard is worth a lock of its own from this size
+
+std::size_t floor_power_of_two(std::size_t n) { return n == 0 ? 1 : std::bit_floor(n); }
+
+}  // namespace
+
+template <std::size_t Words>
+class MemoTable<Words>::Lock {
+public:
+    explicit Lock(const Shard& shard) : busy_(shard.busy) {
+        while (busy_.exchange(true, std::memory_order_acquire))
+            while (busy_.load(std::memory_order_relaxed)) __builtin_ia32_pause();
+    }
+    ~Lock() { busy_.store(false, std::memory_order_release); }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+
+private:
+    std::atomic<bool>& busy_;
+};
+
+template <std::size_t Words>
+MemoTable<Words>::MemoTable(std::size_t max_bytes) : max_bytes_(std::max(max_bytes, sizeof(Entry))) {
+    const std::size_t slots = max_bytes_ / sizeof(Entry);
+    const std::size_t shards = std::min<std::size_t>(std::size_t{1} << kMaxShardBits, floor_power_of_two(slots / kMinShardSlots));
+    shard_bits_ = static_cast<unsigned>(std::countr_zero(shards));
+    shards_ = std::make_unique<Shard[]>(shards);
+    const std::size_t first = std::min(kFirstSlots, floor_power_of_two(slots / shards));
+    for (std::size_t s = 0; s < shards; ++s) shards_[s].slots.resize(first);
+    bytes_ = shards * first * sizeof(Entry);
+}
+
+template <std::size_t Words>
+std::uint64_t MemoTable<Words>::hash(const Mask<Words>& key) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (std::uint64_t w : key.word) {
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 29);
+}
+
+template <std::size_t Words>
+bool MemoTable<Words>::find(const Mask<Words>& key, Count& count) const {
+    const std::uint64_t h = hash(key);
+    const Shard& shard = shard_of(h);
+    const Lock lock(shard);
+    const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
+    for (std::size_t k = 0; k < window; ++k) {
+        const Entry& e = shard.slots[(h + k) & mask];
+        if (e.work == 0) return false;
+        if (e.key == key) {
+            count = e.count;
+            return true;
+        }
+    }
+    return false;
+}
+
+template <std::size_t Words>
+void MemoTable<Words>::store(const Mask<Words>& key, Count count, std::uint64_t work) {
+    const std::uint64_t h = hash(key);
+    Shard& shard = shard_of(h);
+    const Lock lock(shard);
+    work = std::max<std::uint64_t>(work, 1);
+    for (;;) {
+        const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
+        Entry* lightest = nullptr;
+        for (std::size_t k = 0; k < window; ++k) {
+            Entry& e = shard.slots[(h + k) & mask];
+            if (e.work == 0) {
+                e = {key, count, work};
+                ++shard.used;
+                stored_.fetch_add(1, std::memory_order_relaxed);
+                if (2 * shard.used > shard.slots.size()) grow(shard);
+                return;
+            }
+            if (e.key == key) return;  // another thread counted it too
+            if (lightest == nullptr || e.work < lightest->work) lightest = &e;
+        }
+        if (grow(shard)) continue;
+        *lightest = {key, count, work};
+        stored_.fetch_add(1, std::memory_order_relaxed);
+        evicted_.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
+}
+
+template <std::size_t Words>
+bool MemoTable<Words>::grow(Shard& shard) {
+    const std::size_t more = shard.slots.size() * sizeof(Entry);
+    std::size_t now = bytes_.load(std::memory_order_relaxed);
+    do {
+        if (now + more > max_bytes_) return false;
+    } while (!bytes_.compare_exchange_weak(now, now + more, std::memory_order_relaxed));
+    std::vector<Entry> old(shard.slots.size() * 2);
+    old.swap(shard.slots);
+    shard.used = 0;
+    const std::size_t mask = shard.slots.size() - 1;
+    for (const Entry& e : old) {
+        if (e.work == 0) continue;
+        const std::uint64_t h = hash(e.key);
+        for (std::size_t k = 0; k < std::min(kProbeWindow, shard.slots.size()); ++k)  // one that finds no room is dropped: time only
+            if (Entry& slot = shard.slots[(h + k) & mask]; slot.work == 0) {
+                slot = e;
+                ++shard.used;
+                break;
+            }
+    }
+    return true;
+}
+
+template <std::size_t Words>
+MemoFigures MemoTable<Words>::figures() const {
+    MemoFigures f;
+    f.stored = stored_.load();
+    f.evicted = evicted_.load();
+    f.bytes = bytes_.load();
+    const std::size_t shards = std::size_t{1} << shard_bits_;
+    for (std::size_t s = 0; s < shards; ++s) {
+        const Lock lock(shards_[s]);
+        f.entries += shards_[s].used;
+    }
+    return f;
+}
+
+std::size_t default_memo_bytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return std::size_t{1} << 30;
+    return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 4;
+}
+
+template class MemoTable<1>;
+template class MemoTable<2>;
+template class MemoTable<4>;
+template class MemoTable<8>;
+template class MemoTable<16>;
+
+}  // namespace xcount
