@@ -21,11 +21,12 @@ const std::string kPieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
 constexpr Choice kScan{ChooseRule::scan, 0};
 
 // A whole count by a memo engine on a table of at most `bytes`, leaving the engine as it found it.
-SearchStats memo_count(const Matrix& m, Choice choice, std::size_t bytes) {
+SearchStats memo_count(const Matrix& m, Choice choice, std::size_t bytes, bool reversed = false) {
     Memo128::Table table(bytes);
     Memo128 e(m);
     e.share_table(&table);
     e.set_choice(choice);
+    e.set_reversed(reversed);
     const std::uint64_t before = e.checksum();
     const SearchStats s = e.count();
     REQUIRE(e.checksum() == before);
@@ -56,7 +57,7 @@ TEST_CASE("memo: counts what brute force counts on random matrices, under every 
         const Count truth = test::brute_force_count(m);
         for (ChooseRule rule : {ChooseRule::scan, ChooseRule::mrv, ChooseRule::first, ChooseRule::random})
             for (std::size_t bytes : {std::size_t{1}, std::size_t{200}, std::size_t{1} << 20}) {
-                const SearchStats s = memo_count(m, Choice{rule, 5}, bytes);
+                const SearchStats s = memo_count(m, Choice{rule, 5}, bytes, bytes == 200);
                 REQUIRE(s.solutions == truth);
                 merged += s.merged > 0;
             }
@@ -109,9 +110,12 @@ TEST_CASE("memo: a subproblem walked in slices, the table kept between them, cou
     Memo128 e(p.matrix);
     e.set_choice(kScan);
     const Split split = split_at_depth(p.matrix, 3, {}, {}, kScan);
-    Count sum = split.above().solutions;
-    for (std::size_t id = 0; id < split.size(); ++id) sum += test::count_in_slices(e, split.prefix(id), 7).solutions;
-    CHECK(sum == 167089);  // OEIS A099390 (6 x 8)
+    for (bool reversed : {false, true}) {
+        e.set_reversed(reversed);
+        Count sum = split.above().solutions;
+        for (std::size_t id = 0; id < split.size(); ++id) sum += test::count_in_slices(e, split.prefix(id), 7).solutions;
+        CHECK(sum == 167089);  // OEIS A099390 (6 x 8)
+    }
 }
 
 TEST_CASE("memo: totals are the same for every thread count, depth, shard split and table size", "[memo]") {

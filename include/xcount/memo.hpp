@@ -61,6 +61,11 @@ public:
     static bool fits(const Matrix& matrix) { return memo_bits(matrix) <= kMaxBits; }
 
     void share_table(Table* table) { table_ = table; }  // the run's (nullptr: the engine's own)
+    // Tries the options at every node in the reverse order (a tree of its own: a position it
+    // stops at is carried on by an engine in the same order only). Threads that walk
+    // neighbouring subproblems in opposite orders store different states first, and each finds
+    // the other's, where walking alike they would count the same states side by side.
+    void set_reversed(bool reversed) { reversed_ = reversed; }
     const Table* table() const { return table_; }
 
     OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
@@ -119,10 +124,18 @@ private:
     bool next(int level, std::uint64_t&) {
         Level& here = at(level);
         const Lists& lists = *here.lists;
-        std::uint32_t k = here.next;
-        while (k < here.last && lists.test[k].meets(here.covered)) ++k;
-        if (k == here.last) return false;
-        here.next = k + 1;
+        std::uint32_t k;
+        if (reversed_) {
+            k = here.last;
+            while (k > here.next && lists.test[k - 1].meets(here.covered)) --k;
+            if (k == here.next) return false;
+            here.last = --k;
+        } else {
+            k = here.next;
+            while (k < here.last && lists.test[k].meets(here.covered)) ++k;
+            if (k == here.last) return false;
+            here.next = k + 1;
+        }
         chosen_[static_cast<std::size_t>(level)] = lists.id[k];
         at(level + 1).covered = here.covered | lists.set[k];
         return true;
@@ -157,6 +170,7 @@ private:
     std::vector<Id> chosen_;
     Table* table_ = nullptr;
     std::unique_ptr<Table> own_;
+    bool reversed_ = false;
 };
 
 using Memo64 = MemoOf<1>;

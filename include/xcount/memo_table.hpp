@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "xcount/count.hpp"
@@ -66,6 +67,26 @@ private:
 
 // The default bound of a memo table: a quarter of the machine's memory.
 std::size_t default_memo_bytes();
+
+// A run's table for each width of state, made on first use within one bound: what a caller
+// keeps to share states between runs (an MPI rank's chunks of subproblems).
+class MemoTables {
+public:
+    explicit MemoTables(std::size_t max_bytes) : max_bytes_(max_bytes == 0 ? default_memo_bytes() : max_bytes) {}
+    template <std::size_t Words>
+    MemoTable<Words>& get() {
+        auto& slot = std::get<std::unique_ptr<MemoTable<Words>>>(tables_);
+        if (!slot) slot = std::make_unique<MemoTable<Words>>(max_bytes_);
+        return *slot;
+    }
+    MemoFigures figures() const;  // summed over the tables made
+
+private:
+    std::size_t max_bytes_;
+    std::tuple<std::unique_ptr<MemoTable<1>>, std::unique_ptr<MemoTable<2>>, std::unique_ptr<MemoTable<4>>, std::unique_ptr<MemoTable<8>>,
+               std::unique_ptr<MemoTable<16>>>
+        tables_;
+};
 
 extern template class MemoTable<1>;
 extern template class MemoTable<2>;

@@ -70,8 +70,10 @@ struct RunOptions {
     // When set, take the subproblems in this order (ids; largest_first gives one) rather than
     // by id. Results and totals are the same either way: they are summed by id.
     const std::vector<std::size_t>* order = nullptr;
-    // The memo engine's table, shared by the threads: its memory bound (0: default_memo_bytes()).
+    // The memo engine's table, shared by the threads: its memory bound (0: default_memo_bytes()),
+    // or the caller's tables, kept from one run to the next.
     std::size_t memo_bytes = 0;
+    MemoTables* memo_tables = nullptr;
 };
 
 struct RunReport {

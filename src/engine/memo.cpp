@@ -155,8 +155,9 @@ PushCost MemoOf<Words>::take(int level, OptionId option, Id bit) {
     const PushCost cost{open(level, bit), 0};
     Level& here = at(level);
     const Lists& lists = *here.lists;
-    const auto found = std::find(lists.id.begin() + here.next, lists.id.begin() + here.last, o);
-    here.next = static_cast<std::uint32_t>(found - lists.id.begin()) + 1;  // where a resumed walk carries on
+    const auto found =
+        static_cast<std::uint32_t>(std::find(lists.id.begin() + here.next, lists.id.begin() + here.last, o) - lists.id.begin());
+    (reversed_ ? here.last : here.next) = reversed_ ? found : found + 1;  // where a resumed walk carries on
     chosen_[static_cast<std::size_t>(level)] = o;
     at(level + 1).covered = here.covered | sets_[o];
     return cost;
@@ -175,7 +176,8 @@ std::uint64_t MemoOf<Words>::checksum() const {
     for (int k = 0; k <= depth_; ++k) {
         const Level& here = levels_[static_cast<std::size_t>(k)];
         for (std::uint64_t word : here.covered.word) h.add(word);
-        if (k < depth_) h.add(std::uint64_t{chosen_[static_cast<std::size_t>(k)]}).add(std::uint64_t{here.next});
+        if (k < depth_)
+            h.add(std::uint64_t{chosen_[static_cast<std::size_t>(k)]}).add(std::uint64_t{here.next}).add(std::uint64_t{here.last});
     }
     h.add(static_cast<std::uint64_t>(depth_));
     return h.value();

@@ -145,6 +145,21 @@ std::size_t default_memo_bytes() {
     return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 4;
 }
 
+MemoFigures MemoTables::figures() const {
+    MemoFigures sum;
+    std::apply(
+        [&](const auto&... table) {
+            const auto add = [&](const auto& t) {
+                if (!t) return;
+                const MemoFigures f = t->figures();
+                sum.stored += f.stored, sum.evicted += f.evicted, sum.entries += f.entries, sum.bytes += f.bytes;
+            };
+            (add(table), ...);
+        },
+        tables_);
+    return sum;
+}
+
 template class MemoTable<1>;
 template class MemoTable<2>;
 template class MemoTable<4>;

@@ -141,6 +141,7 @@ std::vector<std::uint64_t> error_report(std::exception_ptr error) {
 void worker(const Matrix& matrix, const Split& split, const RunOptions& options) {
     std::vector<std::uint64_t> report{kResults};  // no results: the first request
     std::exception_ptr failure;
+    MemoTables tables(options.memo_bytes);  // the memo engine's states, kept from chunk to chunk
     for (;;) {
         send(report, 0, kTagReport);
         MPI_Status status;
@@ -166,6 +167,7 @@ void worker(const Matrix& matrix, const Split& split, const RunOptions& options)
             mine.on_finished = nullptr;
             mine.on_started = nullptr;
             mine.on_partial = nullptr;  // a subproblem stopped part way comes back to rank 0 unfinished, with its position
+            mine.memo_tables = &tables;
             const RunReport done = run_split(matrix, split, std::move(known), mine);
             for (std::size_t id : ids) pack(report, id, done.results[id], options.group ? options.group->order() : 0);
         } catch (...) {

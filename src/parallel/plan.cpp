@@ -157,6 +157,8 @@ std::string fingerprint_mode(const Plan& plan) {
         for (ItemId item : plan.matrix().scan_order()) order.add(static_cast<std::uint64_t>(item));
         choice += "/" + order.hex();
     }
+    // The memo engine walks every other subproblem in the reverse order: its positions are its own.
+    if (plan.merging) choice += "+merged";
     switch (plan.mode) {
         case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
         case SymmetryMode::reduce:

@@ -44,15 +44,19 @@ concept Merging = requires {
 // the others).
 template <class Engine>
 struct SharedTable {
-    explicit SharedTable(std::size_t) {}
+    explicit SharedTable(const RunOptions&) {}
     void lend(Engine&) {}
+    static void vary(Engine&, std::size_t) {}
     MemoFigures figures() const { return {}; }
 };
 template <Merging Engine>
 struct SharedTable<Engine> {
-    typename Engine::Table table;
-    explicit SharedTable(std::size_t bytes) : table(bytes == 0 ? default_memo_bytes() : bytes) {}
+    std::optional<MemoTables> own;
+    typename Engine::Table& table;
+    explicit SharedTable(const RunOptions& options)
+        : table((options.memo_tables ? *options.memo_tables : own.emplace(options.memo_bytes)).template get<Engine::kMaxBits / 64>()) {}
     void lend(Engine& engine) { engine.share_table(&table); }
+    static void vary(Engine& engine, std::size_t id) { engine.set_reversed(id % 2 == 1); }
     MemoFigures figures() const { return table.figures(); }
 };
 
@@ -75,7 +79,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
             if (mine[id]) schedule.push_back(id);  // any the order left out, last
     }
     const auto n = static_cast<long long>(schedule.size());
-    SharedTable<Engine> table(options.memo_bytes);
+    SharedTable<Engine> table(options);
 
 #pragma omp parallel num_threads(report.threads)
     {
@@ -121,6 +125,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
                 const std::span<const OptionId> prefix = split.prefix(id);
+                SharedTable<Engine>::vary(*engine, id);
                 if (options.group && options.reduction) {
                     transversal = options.reduction->transversal(prefix);
                     if (transversal.size() != split.weight(id)) throw std::logic_error("run_split: a subproblem's orbit is not its weight");

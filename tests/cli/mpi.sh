@@ -35,6 +35,19 @@ for model in "${models[@]}"; do
     echo "$model: 2 and 3 ranks give $(field "$single" solutions) solutions, $(field "$single" updates) updates, as one process"
 done
 
+# The memo engine: each rank keeps its table from chunk to chunk; nodes depend on what it held,
+# the total (OEIS A004003 a(6), past 2^53) and Fix(g) (counted by rank 0) do not.
+single=$("$xcount" count polyomino --pieces $pieces/domino.txt --board 12x12 --copies any --json) || fail "single memo run"
+[ "$(field "$single" solutions)" = 53060477521960000 ] || fail "memo 12x12: $(field "$single" solutions)"
+for np in 2 3; do
+    ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board 12x12 --copies any --json --mpi --threads 1) ||
+        fail "mpirun -np $np memo: $ranks"
+    for key in solutions distinct; do
+        [ "$(field "$single" $key)" = "$(field "$ranks" $key)" ] || fail "memo, $np ranks, $key: single $(field "$single" $key), MPI $(field "$ranks" $key)"
+    done
+done
+echo "dominoes on 12x12 by the memo engine: 2 and 3 ranks give 53060477521960000, and the same count up to symmetry"
+
 # Standard input reaches rank 0 alone: refused on every rank with the reason, not read as an
 # empty matrix by the others.
 "$xcount" export queens --n 6 --out "$dir/q6.dlx" || fail "export 6 queens"
