@@ -60,7 +60,10 @@ public:
     explicit MemoOf(const Matrix& matrix);  // InputError when its state takes more than kMaxBits
     static bool fits(const Matrix& matrix) { return memo_bits(matrix) <= kMaxBits; }
 
-    void share_table(Table* table) { table_ = table; }  // the run's (nullptr: the engine's own)
+    void share_table(Table* table) {  // the run's (nullptr: the engine's own)
+        table_ = table;
+        cache_.fit(table ? table->max_entries() : MemoCache<Words>::kSlots);
+    }
     // Tries the options at every node in the reverse order (a tree of its own: a position it
     // stops at is carried on by an engine in the same order only). Threads that walk
     // neighbouring subproblems in opposite orders store different states first, and each finds
@@ -148,8 +151,20 @@ private:
     PushCost take(int level, OptionId option, Id bit);
     bool primary_item(ItemId id, Id& bit) const;
 
-    bool recall(int level, Count& count) { return table().find(at(level).covered, count); }
-    void remember(int level, Count count, std::uint64_t nodes) { table().store(at(level).covered, count, nodes); }
+    bool recall(int level, Count& count) {
+        const Mask& state = at(level).covered;
+        const std::uint64_t h = Table::hash(state);
+        if (cache_.find(state, h, count)) return true;
+        if (!table().find(state, h, count)) return false;
+        cache_.put(state, h, count);
+        return true;
+    }
+    void remember(int level, Count count, std::uint64_t nodes) {
+        const Mask& state = at(level).covered;
+        const std::uint64_t h = Table::hash(state);
+        cache_.put(state, h, count);
+        table().store(state, h, count, nodes);
+    }
     Table& table() {
         if (table_ == nullptr) {
             own_ = std::make_unique<Table>(kOwnTableBytes);
@@ -170,6 +185,7 @@ private:
     std::vector<Id> chosen_;
     Table* table_ = nullptr;
     std::unique_ptr<Table> own_;
+    MemoCache<Words> cache_;
     bool reversed_ = false;
 };
 

@@ -3,14 +3,16 @@
 //
 // An entry is the whole state, never a hash of it: a lookup compares every word, so two
 // states are merged only when they are equal. The table is cut into shards by the top bits
-// of the hash, each an open-addressing array with its own lock (a spin on one flag: the two
-// threads of a run meet on a shard about once in a thousand lookups). A shard doubles while
+// of the hash, each an open-addressing array with its own lock, a flag no thread waits for: a
+// lookup in a busy shard is a miss, a store there keeps nothing. A shard doubles while
 // the table's bound allows; past it, a store that finds its probe window full replaces the
 // entry below which the least work was done. A lost entry only costs the time to count its
 // state again: a count read from the table is always one stored whole.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -25,6 +27,7 @@ namespace xcount {
 struct MemoFigures {
     std::uint64_t stored = 0;   // entries written (new states)
     std::uint64_t evicted = 0;  // of which replaced another entry, the table being full
+    std::uint64_t dropped = 0;  // not stored: another thread held the shard
     std::size_t entries = 0;    // held now
     std::size_t bytes = 0;      // the table's memory now
 };
@@ -35,12 +38,17 @@ public:
     // A table that grows to at most about max_bytes (at least one entry).
     explicit MemoTable(std::size_t max_bytes);
 
-    bool find(const Mask<Words>& key, Count& count) const;
+    bool find(const Mask<Words>& key, Count& count) const { return find(key, hash(key), count); }
     // `work`: the nodes searched below the state, what eviction keeps the largest of.
-    void store(const Mask<Words>& key, Count count, std::uint64_t work);
+    void store(const Mask<Words>& key, Count count, std::uint64_t work) { store(key, hash(key), count, work); }
+    // The same with the key's hash(key) at hand.
+    bool find(const Mask<Words>& key, std::uint64_t h, Count& count) const;
+    void store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work);
+    std::size_t max_entries() const { return max_bytes_ / sizeof(Entry); }
     MemoFigures figures() const;
 
     static constexpr std::size_t kEntryBytes = sizeof(Mask<Words>) + 32;
+    static std::uint64_t hash(const Mask<Words>& key);
 
 private:
     struct Entry {
@@ -54,7 +62,6 @@ private:
         std::size_t used = 0;
     };
     class Lock;
-    static std::uint64_t hash(const Mask<Words>& key);
     Shard& shard_of(std::uint64_t h) const { return shards_[shard_bits_ == 0 ? 0 : h >> (64 - shard_bits_)]; }
     bool grow(Shard& shard);  // under the shard's lock
 
@@ -62,7 +69,35 @@ private:
     unsigned shard_bits_ = 0;
     std::unique_ptr<Shard[]> shards_;
     std::atomic<std::size_t> bytes_{0};
-    std::atomic<std::uint64_t> stored_{0}, evicted_{0};
+    std::atomic<std::uint64_t> stored_{0}, evicted_{0}, dropped_{0};
+};
+
+// One thread's own table in front of the shared one: a direct-mapped array of the states it
+// stored or found last, exact like the table (a slot holds a whole state), read and written
+// without a lock. Most states are met again close to where they were counted, so most lookups
+// end here and the threads rarely touch each other's cache lines.
+template <std::size_t Words>
+class MemoCache {
+public:
+    static constexpr std::size_t kSlots = std::size_t{1} << 15;  // at most
+    // At most as many slots as the table holds entries, so that a small table stays small.
+    void fit(std::size_t entries) { slots_.assign(std::bit_floor(std::clamp<std::size_t>(entries, 1, kSlots)), Slot{}); }
+    bool find(const Mask<Words>& key, std::uint64_t h, Count& count) const {
+        const Slot& s = slots_[h & (slots_.size() - 1)];
+        if (!s.used || !(s.key == key)) return false;
+        count = s.count;
+        return true;
+    }
+    void put(const Mask<Words>& key, std::uint64_t h, Count count) { slots_[h & (slots_.size() - 1)] = {key, count, true}; }
+    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+private:
+    struct Slot {
+        Mask<Words> key;
+        Count count = 0;
+        bool used = false;
+    };
+    std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
 };
 
 // The default bound of a memo table: a quarter of the machine's memory.

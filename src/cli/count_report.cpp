@@ -98,6 +98,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                               .field("merged", o.total.merged)
                               .field("stored", o.memo.stored)
                               .field("evicted", o.memo.evicted)
+                              .field("dropped", o.memo.dropped)
                               .field("entries", std::uint64_t{o.memo.entries})
                               .field("table_bytes", std::uint64_t{o.memo.bytes})
                               .str());
@@ -164,8 +165,8 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     }
     if (o.memo.stored)
         std::cout << "memo: " << o.total.merged << " nodes merged, " << o.memo.stored << " states stored (" << o.memo.evicted
-                  << " over others: the table was full), " << o.memo.entries << " held in " << size_text(static_cast<double>(o.memo.bytes))
-                  << '\n';
+                  << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries
+                  << " held in " << size_text(static_cast<double>(o.memo.bytes)) << '\n';
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";

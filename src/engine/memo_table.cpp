@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <mutex>
 
 namespace xcount {
 
 namespace {
 
-constexpr unsigned kMaxShardBits = 8;        // 256 shards
+constexpr unsigned kMaxShardBits = 10;       // 1024 shards
 constexpr std::size_t kFirstSlots = 64;      // per shard, at first
 constexpr std::size_t kProbeWindow = 16;     // slots a lookup reads at most
 constexpr std::size_t kMinShardSlots = 256;  // a shard is worth a lock of its own from this size
@@ -25,12 +26,21 @@ public:
         while (busy_.exchange(true, std::memory_order_acquire))
             while (busy_.load(std::memory_order_relaxed)) __builtin_ia32_pause();
     }
-    ~Lock() { busy_.store(false, std::memory_order_release); }
+    // Taken only if free (held() says): no thread waits for another's store or a shard's
+    // doubling; a lookup then counts the state itself, a store keeps nothing.
+    Lock(const Shard& shard, std::try_to_lock_t) : busy_(shard.busy) {
+        held_ = !busy_.load(std::memory_order_relaxed) && !busy_.exchange(true, std::memory_order_acquire);
+    }
+    bool held() const { return held_; }
+    ~Lock() {
+        if (held_) busy_.store(false, std::memory_order_release);
+    }
     Lock(const Lock&) = delete;
     Lock& operator=(const Lock&) = delete;
 
 private:
     std::atomic<bool>& busy_;
+    bool held_ = true;
 };
 
 template <std::size_t Words>
@@ -56,10 +66,10 @@ std::uint64_t MemoTable<Words>::hash(const Mask<Words>& key) {
 }
 
 template <std::size_t Words>
-bool MemoTable<Words>::find(const Mask<Words>& key, Count& count) const {
-    const std::uint64_t h = hash(key);
+bool MemoTable<Words>::find(const Mask<Words>& key, std::uint64_t h, Count& count) const {
     const Shard& shard = shard_of(h);
-    const Lock lock(shard);
+    const Lock lock(shard, std::try_to_lock);
+    if (!lock.held()) return false;
     const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
     for (std::size_t k = 0; k < window; ++k) {
         const Entry& e = shard.slots[(h + k) & mask];
@@ -73,10 +83,14 @@ bool MemoTable<Words>::find(const Mask<Words>& key, Count& count) const {
 }
 
 template <std::size_t Words>
-void MemoTable<Words>::store(const Mask<Words>& key, Count count, std::uint64_t work) {
-    const std::uint64_t h = hash(key);
+void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work) {
     Shard& shard = shard_of(h);
-    const Lock lock(shard);
+    const Lock lock(shard, std::try_to_lock);
+    if (!lock.held()) {  // another thread is storing or doubling there: keep nothing (a state met again costs one node, its children are
+                         // here)
+        dropped_.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
     work = std::max<std::uint64_t>(work, 1);
     for (;;) {
         const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
@@ -130,6 +144,7 @@ MemoFigures MemoTable<Words>::figures() const {
     MemoFigures f;
     f.stored = stored_.load();
     f.evicted = evicted_.load();
+    f.dropped = dropped_.load();
     f.bytes = bytes_.load();
     const std::size_t shards = std::size_t{1} << shard_bits_;
     for (std::size_t s = 0; s < shards; ++s) {
@@ -152,7 +167,7 @@ MemoFigures MemoTables::figures() const {
             const auto add = [&](const auto& t) {
                 if (!t) return;
                 const MemoFigures f = t->figures();
-                sum.stored += f.stored, sum.evicted += f.evicted, sum.entries += f.entries, sum.bytes += f.bytes;
+                sum.stored += f.stored, sum.evicted += f.evicted, sum.dropped += f.dropped, sum.entries += f.entries, sum.bytes += f.bytes;
             };
             (add(table), ...);
         },
