@@ -87,13 +87,18 @@ Watchdog::Watchdog(std::atomic<bool>& stop, double seconds, std::chrono::steady_
             if (signalled || timed_out_) stop_ = true;
             if (const char* phase = g_phase.load(); phase && (signalled || timed_out_))
                 end_process(phase, signalled ? "by signal " : "at --time-limit", signalled ? received_signal() : 0);
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            std::unique_lock<std::mutex> lock(wake_lock_);
+            wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return done_.load(); });
         }
     });
 }
 
 Watchdog::~Watchdog() {
-    done_ = true;
+    {
+        const std::lock_guard<std::mutex> lock(wake_lock_);
+        done_ = true;
+    }
+    wake_.notify_one();  // not a sleep's end away: a short count's process ends when it is done
     thread_.join();
 }
 

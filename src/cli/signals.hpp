@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 namespace xcount::cli {
@@ -30,6 +32,8 @@ public:
 private:
     std::atomic<bool>& stop_;
     std::atomic<bool> done_{false}, timed_out_{false};
+    std::mutex wake_lock_;
+    std::condition_variable wake_;
     std::thread thread_;
 };
 
