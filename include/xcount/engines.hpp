@@ -31,6 +31,8 @@ namespace xcount {
 enum class EngineKind { automatic, dlx, cells, bits, scan, memo };
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
+// resolve_engine(...) == EngineKind::memo, without weighing the other engines (a pass over a big matrix).
+bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice);
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, Langford 16 0.59, sudoku 2x3 grids 0.44, Latin
@@ -41,9 +43,12 @@ const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
 // Whether merging equal states surely pays under the scan rule: the states the scan tree can
 // reach are at most 2^25 in all, a bound from the matrix alone (at a node whose first open item
 // is p, only the items that options led by earlier ones hold can be covered beyond p), and the
-// tree itself is estimated at four times that or more. Tilings by pieces in any number of
-// copies on strips and boards up to 16 wide pass; a set of distinct pieces never does (every
-// option holds its piece's item, past the cells in the scan order), nor a small tree.
+// tree itself is estimated at four times that or more; or, where the bound says nothing, the
+// memo engine alone counts the whole matrix in a trial of 2^14 nodes and finds a million
+// solutions or more. Tilings by pieces in any number of copies on strips and boards up to 16
+// wide pass, and strips of bigger pieces; a set of distinct pieces does not (every option
+// holds its piece's item, past the cells in the scan order: the trial runs out), nor a small
+// count.
 bool memo_pays(const Matrix& matrix);
 double memo_states_bound(const Matrix& matrix);               // that bound
 double scan_tree_estimate(const Matrix& matrix, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)

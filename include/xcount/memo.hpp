@@ -62,7 +62,7 @@ public:
 
     void share_table(Table* table) {  // the run's (nullptr: the engine's own)
         table_ = table;
-        cache_.fit(table ? table->max_entries() : MemoCache<Words>::kSlots);
+        if (table) cache_.fit(table->max_entries());  // else on the first lookup, with the engine's own
     }
     // Tries the options at every node in the reverse order (a tree of its own: a position it
     // stops at is carried on by an engine in the same order only). Threads that walk
@@ -152,23 +152,25 @@ private:
     bool primary_item(ItemId id, Id& bit) const;
 
     bool recall(int level, Count& count) {
+        Table& shared = table();
         const Mask& state = at(level).covered;
         const std::uint64_t h = Table::hash(state);
         if (cache_.find(state, h, count)) return true;
-        if (!table().find(state, h, count)) return false;
+        if (!shared.find(state, h, count)) return false;
         cache_.put(state, h, count);
         return true;
     }
     void remember(int level, Count count, std::uint64_t nodes) {
+        Table& shared = table();
         const Mask& state = at(level).covered;
         const std::uint64_t h = Table::hash(state);
         cache_.put(state, h, count);
-        table().store(state, h, count, nodes);
+        shared.store(state, h, count, nodes);
     }
     Table& table() {
         if (table_ == nullptr) {
             own_ = std::make_unique<Table>(kOwnTableBytes);
-            table_ = own_.get();
+            share_table(own_.get());
         }
         return *table_;
     }

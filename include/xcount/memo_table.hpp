@@ -97,7 +97,7 @@ private:
         Count count = 0;
         bool used = false;
     };
-    std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+    std::vector<Slot> slots_;  // none until fit()
 };
 
 // The default bound of a memo table: a quarter of the machine's memory.

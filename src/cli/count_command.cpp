@@ -145,7 +145,7 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads, con
                               .depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings),
                               .subproblems = subproblems,
                               .stop = &stop,
-                              .merging = resolve_engine(settings.engine, problem.matrix, settings.choice) == EngineKind::memo};
+                              .merging = resolves_to_memo(settings.engine, problem.matrix, settings.choice)};
     Plan plan = make_plan(problem.matrix, problem.symmetries, request);
     if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
     if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
@@ -319,7 +319,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
     // The memo engine visits no solution: it counts Fix(g) on the problems the symmetries fix.
-    const bool merging = resolve_engine(settings.engine, plan.matrix(), settings.choice) == EngineKind::memo;
+    const bool merging = resolves_to_memo(settings.engine, plan.matrix(), settings.choice);
     const Group* tallied = merging ? nullptr : checking;
     if (settings.check_fixed && (!checking || problem.matrix.has_colours() || problem.matrix.has_multiplicities()))
         throw InputError(checking ? "--check-fixed: the problems fixed by the symmetries are built only for matrices without colours or "

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <random>
 
 namespace xcount {
@@ -83,13 +86,62 @@ double scan_tree_estimate(const Matrix& matrix, int probes) {
     return sum / probes;
 }
 
+namespace {
+
+// The memo engine's trial: under the scan rule, alone, with a small table of its own, within
+// `nodes`; its count when it finished (the same on every machine). Kept per matrix: auto asks
+// more than once.
+std::optional<Count> merged_within(const Matrix& matrix, std::uint64_t nodes) {
+    static std::mutex lock;
+    static std::map<std::uint64_t, std::optional<Count>> known;
+    const std::uint64_t key = matrix.fingerprint();
+    {
+        const std::lock_guard<std::mutex> hold(lock);
+        if (const auto it = known.find(key); it != known.end()) return it->second;
+    }
+    std::optional<Count> count;
+    const auto trial = [&]<class Engine>() {
+        typename Engine::Table table(4 * nodes * Engine::Table::kEntryBytes);
+        Engine engine(matrix);
+        engine.share_table(&table);
+        engine.set_choice(Choice{ChooseRule::scan, 0});
+        if (const SearchStats s = engine.count(Limits{.max_nodes = nodes}); s.complete) count = s.solutions;
+    };
+    if (Memo64::fits(matrix))
+        trial.template operator()<Memo64>();
+    else if (Memo128::fits(matrix))
+        trial.template operator()<Memo128>();
+    else if (Memo256::fits(matrix))
+        trial.template operator()<Memo256>();
+    else if (Memo512::fits(matrix))
+        trial.template operator()<Memo512>();
+    else
+        trial.template operator()<Memo1024>();
+    const std::lock_guard<std::mutex> hold(lock);
+    known.emplace(key, count);
+    return count;
+}
+
+}  // namespace
+
 bool memo_pays(const Matrix& matrix) {
     // The states stay few, and walking the tree would visit several times more nodes than there
     // can be states (Knuth's estimate, 64 random paths from a fixed seed: alike everywhere).
     constexpr double kStates = 1 << 25, kTreeOverStates = 4;
+    // Where the bound says nothing (big pieces constrain each other far more than it knows), a
+    // trial of 2^14 nodes, a few milliseconds: the memo engine finished and found a million
+    // solutions or more, 16 or more per node, where walking the tree takes a node per solution.
+    constexpr std::uint64_t kTrialNodes = std::uint64_t{1} << 14;
+    constexpr Count kTrialSolutions = Count{1} << 20, kSolutionsPerNode = 16;
     if (matrix.has_multiplicities() || !Memo1024::fits(matrix)) return false;
-    const double states = memo_states_bound(matrix);
-    return states <= kStates && scan_tree_estimate(matrix, 64) >= kTreeOverStates * states;
+    if (const double states = memo_states_bound(matrix); states <= kStates)
+        return scan_tree_estimate(matrix, 64) >= kTreeOverStates * states;
+    const std::optional<Count> trial = merged_within(matrix, kTrialNodes);
+    return trial && *trial >= kTrialSolutions && *trial >= kSolutionsPerNode * kTrialNodes;
+}
+
+bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice) {
+    return kind == EngineKind::memo || (kind == EngineKind::automatic && choice.rule == ChooseRule::scan && memo_pays(matrix));
 }
 
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice) {
