@@ -48,8 +48,8 @@ public:
     // The identity, the generators and all their products. A generator without its item map
     // gets the one its option map implies (item i goes to the item whose options are the
     // images of i's options). InputError when an element is not an automorphism of `matrix`,
-    // naming the element and the first option it breaks.
-    static Group generate(const Matrix& matrix, const std::vector<Symmetry>& generators);
+    // naming the element and the first option it breaks. Stopped when `stop` rises.
+    static Group generate(const Matrix& matrix, const std::vector<Symmetry>& generators, const std::atomic<bool>* stop = nullptr);
 
     std::size_t order() const { return elements_.size(); }
     const Symmetry& element(std::size_t k) const { return elements_[k]; }  // element 0 is the identity

@@ -66,12 +66,13 @@ std::string reduction_note(const Matrix& matrix, const Group& group, const Reduc
 }
 
 // Sets the mode, the group and the reduction the request asks for.
-void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> symmetries, SymmetryMode asked) {
+void plan_symmetry(Plan& plan, const Matrix& matrix, std::span<const Symmetry> symmetries, SymmetryMode asked,
+                   const std::atomic<bool>* stop) {
     plan.mode = asked;
     if (plan.mode == SymmetryMode::automatic) plan.mode = symmetries.empty() ? SymmetryMode::none : SymmetryMode::check;
     if (plan.mode == SymmetryMode::none) return;
     if (symmetries.empty()) throw InputError("--symmetry check or reduce: the problem has no symmetry group");
-    plan.group = Group::generate(matrix, {symmetries.begin(), symmetries.end()});
+    plan.group = Group::generate(matrix, {symmetries.begin(), symmetries.end()}, stop);
     plan.note = "group of order " + std::to_string(plan.group->order());  // its elements are named where Fix(g) is reported
     if (plan.mode != SymmetryMode::reduce) return;
     plan.reduction = reduce(matrix, *plan.group);
@@ -101,7 +102,7 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     Plan plan;
     plan.choice = request.choice;
     plan.merging = request.merging;
-    plan_symmetry(plan, matrix, symmetries, request.symmetry);
+    plan_symmetry(plan, matrix, symmetries, request.symmetry, request.stop);
     plan.problem = &matrix;
     const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
     const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};

@@ -29,7 +29,7 @@ bool is_permutation_of_range(const std::vector<T>& map) {
     return true;
 }
 
-void check_automorphism(const Matrix& m, const Symmetry& g) {
+void check_automorphism(const Matrix& m, const Symmetry& g, const std::atomic<bool>* stop) {
     const std::string who = "symmetry " + quote_name(g.name) + " ";
     if (g.items.size() != m.item_count() || !is_permutation_of_range(g.items))
         throw InputError(who + "does not permute the " + std::to_string(m.item_count()) + " items");
@@ -55,6 +55,7 @@ void check_automorphism(const Matrix& m, const Symmetry& g) {
     };
     std::vector<std::pair<ItemId, ColourId>> mapped, target;
     for (std::size_t k = 0; k < m.option_count(); ++k) {
+        if (k % 65536 == 0) throw_if_stopped(stop);  // a million options take a tenth of a second
         const auto o = static_cast<OptionId>(k);
         coloured_items(o, &g.items, mapped);
         coloured_items(g.options[k], nullptr, target);
@@ -95,15 +96,16 @@ Symmetry compose(const Symmetry& a, const Symmetry& b) {  // first b, then a
 
 }  // namespace
 
-Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generators) {
+Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generators, const std::atomic<bool>* stop) {
     Group group;
     Symmetry identity{"identity", std::vector<OptionId>(matrix.option_count()), std::vector<ItemId>(matrix.item_count())};
     std::iota(identity.options.begin(), identity.options.end(), 0);
     std::iota(identity.items.begin(), identity.items.end(), 0);
     std::vector<Symmetry> complete = generators;
     for (Symmetry& g : complete) {
+        throw_if_stopped(stop);
         if (g.items.empty()) g.items = derive_items(matrix, g);
-        check_automorphism(matrix, g);
+        check_automorphism(matrix, g, stop);
     }
     std::set<std::vector<OptionId>> known;
     auto add = [&](Symmetry s) {
@@ -116,6 +118,7 @@ Group Group::generate(const Matrix& matrix, const std::vector<Symmetry>& generat
     constexpr std::size_t kMaxOrder = 100000;
     for (std::size_t k = 0; k < group.elements_.size(); ++k)  // the list grows while we walk it
         for (const Symmetry& g : complete) {
+            throw_if_stopped(stop);
             add(compose(g, group.elements_[k]));
             if (group.elements_.size() > kMaxOrder) throw InputError("the symmetry group has more than 100000 elements");
         }
