@@ -188,7 +188,7 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
         const auto side = parse_count(spec.substr(8));
         if (!side || *side < 1 || *side > 256) throw InputError("board " + quote_name(spec) + ": the side of a hexagon is 1..256");
         try {
-            return lattice.hexagon(static_cast<int>(*side));
+            return lattice.hexagon(static_cast<int>(*side->to_u64()));
         } catch (const InputError& e) {
             throw InputError("board " + quote_name(spec) + ": " + e.what());
         }
@@ -202,7 +202,7 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
         if (!value || *value == 0 || *value > kMaxBoardCells)
             numeric = false;
         else
-            sizes.push_back(static_cast<int>(*value));
+            sizes.push_back(static_cast<int>(*value->to_u64()));
     }
     if (numeric && sizes.size() == 2 && spec.back() != 'x' && !lattice.layered()) {
         if (1LL * sizes[0] * sizes[1] * 2 > kMaxBoardCells)

@@ -74,7 +74,7 @@ std::pair<int, int> parse_box(const std::string& text) {
     if (*rows < 1 || *cols < 1 || *rows > kMaxSymbols || *cols > kMaxSymbols || *rows * *cols > kMaxSymbols)
         throw InputError("--box " + quote_name(text) + ": a grid of R*C symbols needs R, C >= 1 and R*C <= " + std::to_string(kMaxSymbols) +
                          " (1-9 then A-Z), here " + to_string(*rows * *cols));
-    return {static_cast<int>(*rows), static_cast<int>(*cols)};
+    return {static_cast<int>(*rows->to_u64()), static_cast<int>(*cols->to_u64())};
 }
 
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {

@@ -46,7 +46,7 @@ std::string random_grid(const SudokuRequest& request, std::mt19937_64& rng) {
 
 std::uint64_t sudoku_solutions(int box_rows, int box_cols, const std::string& givens, std::uint64_t stop_at) {
     Dancer dancer(make_sudoku(box_rows, box_cols, givens).matrix);
-    return static_cast<std::uint64_t>(dancer.count(Limits{.max_solutions = stop_at}).solutions);
+    return *dancer.count(Limits{.max_solutions = stop_at}).solutions.to_u64();  // at most stop_at
 }
 
 SudokuPuzzle generate_sudoku(const SudokuRequest& request, std::uint64_t index) {

@@ -41,7 +41,7 @@ double conflict_density(const Matrix& matrix);
 const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
 
 // Whether merging equal states surely pays under the scan rule: the states the scan tree can
-// reach are at most 2^25 in all, a bound from the matrix alone (at a node whose first open item
+// reach are at most 2^28 in all, a bound from the matrix alone (at a node whose first open item
 // is p, only the items that options led by earlier ones hold can be covered beyond p), and the
 // tree itself is estimated at four times that or more; or, where the bound says nothing, the
 // memo engine alone counts the whole matrix in a trial of 2^14 nodes and finds a million
@@ -50,8 +50,19 @@ const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
 // holds its piece's item, past the cells in the scan order: the trial runs out), nor a small
 // count.
 bool memo_pays(const Matrix& matrix);
-double memo_states_bound(const Matrix& matrix);               // that bound
-double scan_tree_estimate(const Matrix& matrix, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
+double memo_states_bound(const MemoLayout& layout);               // that bound
+double scan_tree_estimate(const MemoLayout& layout, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
+
+// Calls f.template operator()<Memo>() with the narrowest memo engine whose state holds
+// `matrix`'s (the widest, which refuses it, when none does); returns what f does.
+template <class F>
+decltype(auto) with_memo_type(const Matrix& matrix, F&& f) {
+    if (Memo64::fits(matrix)) return f.template operator()<Memo64>();
+    if (Memo128::fits(matrix)) return f.template operator()<Memo128>();
+    if (Memo256::fits(matrix)) return f.template operator()<Memo256>();
+    if (Memo512::fits(matrix)) return f.template operator()<Memo512>();
+    return f.template operator()<Memo1024>();  // InputError when it does not fit
+}
 
 // Calls f.template operator()<Engine>() with the engine type of the resolved kind that fits
 // `matrix`; returns what f does.
@@ -67,12 +78,7 @@ decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, const Cho
         case EngineKind::scan:
             if (Scan::fits(matrix)) return f.template operator()<Scan>();
             return f.template operator()<WideScan>();
-        case EngineKind::memo:
-            if (Memo64::fits(matrix)) return f.template operator()<Memo64>();
-            if (Memo128::fits(matrix)) return f.template operator()<Memo128>();
-            if (Memo256::fits(matrix)) return f.template operator()<Memo256>();
-            if (Memo512::fits(matrix)) return f.template operator()<Memo512>();
-            return f.template operator()<Memo1024>();  // InputError when it does not fit
+        case EngineKind::memo: return with_memo_type(matrix, std::forward<F>(f));
         default: return f.template operator()<Dancer>();
     }
 }

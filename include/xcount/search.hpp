@@ -353,7 +353,7 @@ forward:
     if constexpr (kMerging) {
         Count known = 0;
         if (merge && e.recall(level, known)) {
-            stats.solutions = checked_add(stats.solutions, known);
+            stats.solutions += known;
             ++merged;
             goto backup;
         }

@@ -120,7 +120,7 @@ int solve_instances(const Model& model, const std::vector<Instance>& instances, 
         const SearchStats stats = search_solutions(problem, with_choice_resolved(settings, problem), limits, print);
         stopped = !stats.complete && stop_on_signals();  // not complete: a signal, or --print reached
         solved += number > 0;
-        printed += static_cast<std::size_t>(number);
+        printed += static_cast<std::size_t>(*number.to_u64());  // at most --print
     }
     std::fflush(stdout);
     std::cerr << "xcount: " << printed << (printed == 1 ? " solution" : " solutions") << " printed for "

@@ -69,7 +69,10 @@ Distinct distinct_of(const Outcome& o) {
 
 void print(const Heading& problem, const Settings& given, const Outcome& o) {
     Settings settings = given;
-    if (o.shard_count > 1) settings.expect = settings.expect_distinct = std::nullopt;  // checked by the merge
+    if (o.shard_count > 1) {  // checked by the merge
+        settings.expect.reset();
+        settings.expect_distinct.reset();
+    }
     const bool matches = !settings.expect || *settings.expect == o.total.solutions;
     const Distinct d = distinct_of(o);
     if (settings.json) {

@@ -41,7 +41,7 @@ constexpr Flag kFlags[] = {
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
      "scan (bitboards, up to 256 items): the scan rule's search only; memo: counts by merging equal states (Knuth's "
      "Algorithm Z), any matrix whose state fits in 1,024 bits, the scan rule unless --choose says otherwise; auto: memo where the "
-     "scan rule's states are surely few (a bound of 2^25: dominoes and other pieces in any number of copies on boards up to 16 "
+     "scan rule's states are surely few (a bound of 2^28: dominoes and other pieces in any number of copies on boards up to 20 "
      "wide) or a trial of 2^14 nodes finds them few (strips of bigger pieces), scan where the model prefers the scan rule "
      "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely (or, up "
      "to 512 options and 128 primary items, moderately), dlx elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "

@@ -74,7 +74,7 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
     } else if (copies != "once") {
         const auto k = parse_count(copies);
         if (!k || *k < 1 || *k > 16) throw InputError("--copies must be once, at-most-once, any or 1..16, not " + quote_name(copies));
-        how_many.each = static_cast<int>(*k);
+        how_many.each = static_cast<int>(*k->to_u64());
     }
     const std::string pieces = v["pieces"].as<std::string>(), board = v["board"].as<std::string>();
     return make_polyform(chosen_pieces(v, lattice), read_board(cli::data_file(board, "boards"), lattice), orientations, how_many,
@@ -92,7 +92,7 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
     for (const Piece& p : pieces) cells = std::max(cells, static_cast<double>(p.cells.size()));
     const std::string copies = v["copies"].as<std::string>();
     const auto k = parse_count(copies);
-    const double each = k && *k >= 1 && *k <= 16 ? static_cast<double>(*k) : 1;
+    const double each = k && *k >= 1 && *k <= 16 ? k->to_double() : 1;
     const double options =
         static_cast<double>(pieces.size()) * static_cast<double>(lattice.maps(true).size()) * static_cast<double>(board.size()) * each;
     return {options, options * (2 * cells + 1)};  // a piece item, its cells, and at most as many crossings
@@ -131,7 +131,7 @@ Problem build_macmahon(const po::variables_map& v) {
         if (!c || *c >= static_cast<std::uint64_t>(colours))
             throw InputError("macmahon: --border must be a colour 0.." + std::to_string(colours - 1) + " or any, not " +
                              quote_name(border));
-        border_colour = static_cast<int>(*c);
+        border_colour = static_cast<int>(*c->to_u64());
     }
     if (edges != "colours" && edges != "exact") throw InputError("--edges must be colours or exact, not " + quote_name(edges));
     return make_macmahon(colours, rows, columns, border_colour, edges == "exact" ? EdgeRule::exact : EdgeRule::colours);

@@ -78,7 +78,7 @@ std::uint64_t seed_flag(const po::variables_map& values) {
     const auto seed = parse_count(text);
     if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
         throw InputError("--seed must be between 0 and 2^64-1, not " + quote_name(text));
-    return static_cast<std::uint64_t>(*seed);
+    return *seed->to_u64();
 }
 
 void refuse_placeholders(const std::string& text, const std::string& where) {
@@ -142,7 +142,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (const auto nodes = count_flag(values, "node-limit")) {
             if (*nodes == 0 || *nodes > std::numeric_limits<std::uint64_t>::max())
                 throw InputError("--node-limit must be between 1 and 2^64-1, not " + to_string(*nodes));
-            s.node_limit = static_cast<std::uint64_t>(*nodes);
+            s.node_limit = *nodes->to_u64();
         }
         s.expect_distinct = count_flag(values, "expect-distinct");
         s.symmetry = symmetry_mode(values["symmetry"].as<std::string>());
@@ -155,7 +155,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (depth != "auto") {
             const auto parsed = parse_count(depth);
             if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(depth));
-            s.split_depth = static_cast<int>(*parsed);
+            s.split_depth = static_cast<int>(*parsed->to_u64());
         }
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
@@ -191,7 +191,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
             throw InputError("estimate --choose: the random rules take no estimate here; use mrv, first, scan or max");
         const auto probes = count_flag(values, "probes");
         if (!probes || *probes < 1 || *probes > 1000000000) throw InputError("--probes must be between 1 and 10^9");
-        s.probes = static_cast<std::uint64_t>(*probes);
+        s.probes = *probes->to_u64();
         s.seed_given = values.count("seed") != 0;
         s.choice.seed = seed_flag(values);
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));

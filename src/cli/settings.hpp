@@ -65,7 +65,7 @@ void refuse_placeholders(const std::string& text, const std::string& where);
 // --seed as a 64-bit number, or a random one when it is absent.
 std::uint64_t seed_flag(const boost::program_options::variables_map& values);
 
-// The count given as --NAME (exact decimal, up to 2^128-1), or nullopt when absent.
+// The count given as --NAME (exact decimal, any size), or nullopt when absent.
 std::optional<Count> count_flag(const boost::program_options::variables_map& values, const char* name);
 
 }  // namespace xcount::cli

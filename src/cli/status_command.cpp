@@ -31,7 +31,7 @@ JournalStatus summarise(const JournalContents& j) {
         if (!r.finished && !r.partial()) continue;
         (r.finished ? s.finished : s.partial) += 1;
         (r.finished ? s.finished_seconds : s.partial_seconds) += r.seconds;
-        s.so_far += r.stats;  // checked: a sum past 2^128 solutions or 2^64 updates throws
+        s.so_far += r.stats;  // checked: a sum past 2^64 updates throws
     }
     if (s.finished > 0) {
         const double mean = s.finished_seconds / static_cast<double>(s.finished);

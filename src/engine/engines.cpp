@@ -21,8 +21,7 @@ double conflict_density(const Matrix& matrix) {
     return pairs / (options * options) * (static_cast<double>(matrix.node_count()) / options);
 }
 
-double memo_states_bound(const Matrix& matrix) {
-    const MemoLayout layout(matrix);
+double memo_states_bound(const MemoLayout& layout) {
     const std::size_t primary = layout.primary;
     if (primary == 0) return 1;
     // first_lead[q]: the lowest lead of an option holding bit q that another bit leads.
@@ -51,8 +50,7 @@ double memo_states_bound(const Matrix& matrix) {
     return states;
 }
 
-double scan_tree_estimate(const Matrix& matrix, int probes) {
-    const MemoLayout layout(matrix);
+double scan_tree_estimate(const MemoLayout& layout, int probes) {
     const std::size_t primary = layout.primary, options = layout.tests.size();
     std::vector<std::vector<std::uint32_t>> led(primary);
     for (std::size_t o = 0; o < options; ++o) {
@@ -100,23 +98,13 @@ std::optional<Count> merged_within(const Matrix& matrix, std::uint64_t nodes) {
         if (const auto it = known.find(key); it != known.end()) return it->second;
     }
     std::optional<Count> count;
-    const auto trial = [&]<class Engine>() {
+    with_memo_type(matrix, [&]<class Engine>() {
         typename Engine::Table table(4 * nodes * Engine::Table::kEntryBytes);
         Engine engine(matrix);
         engine.share_table(&table);
         engine.set_choice(Choice{ChooseRule::scan, 0});
         if (const SearchStats s = engine.count(Limits{.max_nodes = nodes}); s.complete) count = s.solutions;
-    };
-    if (Memo64::fits(matrix))
-        trial.template operator()<Memo64>();
-    else if (Memo128::fits(matrix))
-        trial.template operator()<Memo128>();
-    else if (Memo256::fits(matrix))
-        trial.template operator()<Memo256>();
-    else if (Memo512::fits(matrix))
-        trial.template operator()<Memo512>();
-    else
-        trial.template operator()<Memo1024>();
+    });
     const std::lock_guard<std::mutex> hold(lock);
     known.emplace(key, count);
     return count;
@@ -127,17 +115,18 @@ std::optional<Count> merged_within(const Matrix& matrix, std::uint64_t nodes) {
 bool memo_pays(const Matrix& matrix) {
     // The states stay few, and walking the tree would visit several times more nodes than there
     // can be states (Knuth's estimate, 64 random paths from a fixed seed: alike everywhere).
-    constexpr double kStates = 1 << 25, kTreeOverStates = 4;
+    constexpr double kStates = 1 << 28, kTreeOverStates = 4;
     // Where the bound says nothing (big pieces constrain each other far more than it knows), a
     // trial of 2^14 nodes, a few milliseconds: the memo engine finished and found a million
     // solutions or more, 16 or more per node, where walking the tree takes a node per solution.
     constexpr std::uint64_t kTrialNodes = std::uint64_t{1} << 14;
-    constexpr Count kTrialSolutions = Count{1} << 20, kSolutionsPerNode = 16;
+    constexpr std::uint64_t kTrialSolutions = std::uint64_t{1} << 20, kSolutionsPerNode = 16;
     if (matrix.has_multiplicities() || !Memo1024::fits(matrix)) return false;
-    if (const double states = memo_states_bound(matrix); states <= kStates)
-        return scan_tree_estimate(matrix, 64) >= kTreeOverStates * states;
+    const MemoLayout layout(matrix);
+    if (const double states = memo_states_bound(layout); states <= kStates)
+        return scan_tree_estimate(layout, 64) >= kTreeOverStates * states;
     const std::optional<Count> trial = merged_within(matrix, kTrialNodes);
-    return trial && *trial >= kTrialSolutions && *trial >= kSolutionsPerNode * kTrialNodes;
+    return trial && *trial >= Count{kTrialSolutions} && *trial >= Count{kSolutionsPerNode * kTrialNodes};
 }
 
 bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice) {

@@ -7,7 +7,7 @@
 namespace xcount {
 
 SearchStats& SearchStats::operator+=(const SearchStats& other) {
-    solutions = checked_add(solutions, other.solutions);
+    solutions += other.solutions;
     if (__builtin_add_overflow(updates, other.updates, &updates) || __builtin_add_overflow(nodes, other.nodes, &nodes))
         throw std::overflow_error("more than 2^64 updates or nodes");
     merged += other.merged;

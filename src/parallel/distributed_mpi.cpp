@@ -25,12 +25,15 @@ struct RunPhase {
     ~RunPhase() { g_in_run = false; }
 };
 
-void put_count(std::vector<std::uint64_t>& out, Count c) {
-    out.insert(out.end(), {static_cast<std::uint64_t>(c), static_cast<std::uint64_t>(c >> 64)});
+// A count as its number of limbs, then its limbs: any size.
+void put_count(std::vector<std::uint64_t>& out, const Count& c) {
+    const std::vector<std::uint64_t> limbs = c.limbs();
+    out.push_back(limbs.size());
+    out.insert(out.end(), limbs.begin(), limbs.end());
 }
 
-// One result as words: id, finished, solutions (2), updates, nodes, seconds (bits), Fix(g) of
-// each of the group's elements (2 each), the profile's depth L, then L nodes and L updates,
+// One result as words: id, finished, solutions (a count: its limbs' number, then the limbs),
+// updates, nodes, seconds (bits), Fix(g) of each of the group's elements (a count each), the profile's depth L, then L nodes and L updates,
 // the position's length P, then its P option ids (a subproblem stopped part way).
 void pack(std::vector<std::uint64_t>& out, std::size_t id, const SubproblemResult& r, std::size_t group_order) {
     std::uint64_t seconds = 0;
@@ -56,8 +59,11 @@ public:
         return words_[at_++];
     }
     Count count() {
-        const std::uint64_t low = word();
-        return static_cast<Count>(word()) << 64 | low;
+        const std::uint64_t size = word();
+        if (size > words_.size() - at_) throw std::logic_error("run_split_mpi: a truncated report");
+        const std::span<const std::uint64_t> limbs(words_.data() + at_, size);
+        at_ += size;
+        return Count::from_limbs(limbs);
     }
 
 private:

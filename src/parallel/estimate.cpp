@@ -100,7 +100,7 @@ TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint6
         depths += static_cast<double>(prefix.size()) + r.depth;
         nodes.add(subproblems * r.nodes);
         updates.add(subproblems * r.updates);
-        solutions.add(subproblems * static_cast<double>(split.weight(id)) * r.solutions);
+        solutions.add(subproblems * split.weight(id).to_double() * r.solutions);
     }
     const auto n = static_cast<double>(made);
     TreeEstimate e{made, nodes.figure(n), updates.figure(n), solutions.figure(n), made ? depths / n : 0};

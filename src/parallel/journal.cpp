@@ -90,9 +90,9 @@ bool parse_counts(const std::string& field, std::string_view name, std::vector<C
 bool parse_position(const std::string& field, std::vector<OptionId>& position) {
     std::vector<Count> options;
     if (!parse_counts(field, "at", options)) return false;
-    for (Count o : options) {
-        if (o > static_cast<Count>(std::numeric_limits<OptionId>::max())) return false;
-        position.push_back(static_cast<OptionId>(o));
+    for (const Count& o : options) {
+        if (o > Count{static_cast<unsigned>(std::numeric_limits<OptionId>::max())}) return false;
+        position.push_back(static_cast<OptionId>(*o.to_u64()));
     }
     return true;
 }

@@ -151,7 +151,7 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                                       : engine->count(limits);
                     engine->unwind();
                     nodes_used += slice.nodes;
-                    result.stats.solutions = checked_add(result.stats.solutions, slice.solutions);
+                    result.stats.solutions += slice.solutions;
                     result.stats.updates += slice.updates;
                     result.stats.nodes += slice.nodes;
                     result.stats.merged += slice.merged;
@@ -217,11 +217,11 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
         }
         if (options.profile) report.profile += r.profile;
         SearchStats weighted = r.stats;
-        weighted.solutions = checked_multiply(weighted.solutions, split.weight(id));
+        weighted.solutions *= split.weight(id);
         report.total += weighted;
         if (options.group) {
             if (r.fixed.size() != report.fixed.size()) throw std::logic_error("run_split: a result lacks its Fix(g) counts");
-            for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] = checked_add(report.fixed[k], r.fixed[k]);
+            for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] += r.fixed[k];
         }
     }
     return report;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "xcount/hash.hpp"
@@ -82,6 +83,12 @@ Count count_field(std::istream& in, const std::string& key, const std::string& p
     return *value;
 }
 
+std::uint64_t word_field(std::istream& in, const std::string& key, const std::string& path) {
+    const auto value = count_field(in, key, path).to_u64();
+    if (!value) throw InputError(path + ": '" + key + "' is out of range");
+    return *value;
+}
+
 }  // namespace
 
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
@@ -89,7 +96,7 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     const auto i = parse_count(text.substr(0, slash)), k = slash == std::string::npos ? std::nullopt : parse_count(text.substr(slash + 1));
     if (!i || !k || *k == 0 || *i >= *k || *k > 1000000)
         throw InputError("--shard must be I/K with 0 <= I < K (such as 3/16), not " + quote_name(text));
-    return {static_cast<std::size_t>(*i), static_cast<std::size_t>(*k)};
+    return {static_cast<std::size_t>(*i->to_u64()), static_cast<std::size_t>(*k->to_u64())};
 }
 
 void write_shard(const std::string& path, const ShardResult& shard) {
@@ -109,13 +116,15 @@ ShardResult read_shard(const std::string& path) {
     std::getline(in, line);
     ShardResult s;
     s.fingerprint = field(in, "fingerprint", path);
-    s.depth = static_cast<int>(count_field(in, "depth", path));
-    s.subproblems = static_cast<std::size_t>(count_field(in, "subproblems", path));
+    const std::uint64_t depth = word_field(in, "depth", path);
+    if (depth > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) throw InputError(path + ": 'depth' is out of range");
+    s.depth = static_cast<int>(depth);
+    s.subproblems = static_cast<std::size_t>(word_field(in, "subproblems", path));
     std::tie(s.index, s.count) = parse_shard(field(in, "shard", path));
     s.problem = unescaped(field(in, "problem", path), path);
     s.total.solutions = count_field(in, "solutions", path);
-    s.total.updates = static_cast<std::uint64_t>(count_field(in, "updates", path));
-    s.total.nodes = static_cast<std::uint64_t>(count_field(in, "nodes", path));
+    s.total.updates = word_field(in, "updates", path);
+    s.total.nodes = word_field(in, "nodes", path);
     const std::string seconds = field(in, "seconds", path);
     char* end = nullptr;
     s.seconds = std::strtod(seconds.c_str(), &end);
@@ -181,7 +190,7 @@ ShardResult merge_shards(const std::vector<std::string>& paths) {
         }
         total.total += s.total;
         total.seconds += s.seconds;
-        for (std::size_t g = 0; g < s.fixed.size(); ++g) total.fixed[g] = checked_add(total.fixed[g], s.fixed[g]);
+        for (std::size_t g = 0; g < s.fixed.size(); ++g) total.fixed[g] += s.fixed[g];
     }
     for (std::size_t i = 0; i < first.count; ++i)
         if (owner[i].empty()) throw InputError("merge: shard " + std::to_string(i) + "/" + std::to_string(first.count) + " is missing");

@@ -224,7 +224,7 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
 
 std::optional<Count> burnside(std::span<const Count> fixed) {
     Count sum = 0;
-    for (Count f : fixed) sum = checked_add(sum, f);
+    for (const Count& f : fixed) sum += f;
     if (fixed.empty() || sum % fixed.size() != 0) return std::nullopt;
     return sum / fixed.size();
 }
@@ -428,7 +428,7 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     if (prefix.size() >= 2 && refined[first]) {
         const auto it = second_weight.find({prefix[0], prefix[1]});
         if (it == second_weight.end()) throw std::logic_error("Reduction::weight: level 1 is not the second item");
-        w = checked_multiply(w, it->second);
+        w *= it->second;
     }
     return w;
 }

@@ -36,17 +36,21 @@ for model in "${models[@]}"; do
 done
 
 # The memo engine: each rank keeps its table from chunk to chunk; nodes depend on what it held,
-# the total (OEIS A004003 a(6), past 2^53) and Fix(g) (counted by rank 0) do not.
-single=$("$xcount" count polyomino --pieces $pieces/domino.txt --board 12x12 --copies any --json) || fail "single memo run"
-[ "$(field "$single" solutions)" = 53060477521960000 ] || fail "memo 12x12: $(field "$single" solutions)"
-for np in 2 3; do
-    ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board 12x12 --copies any --json --mpi --threads 1) ||
-        fail "mpirun -np $np memo: $ranks"
-    for key in solutions distinct; do
-        [ "$(field "$single" $key)" = "$(field "$ranks" $key)" ] || fail "memo, $np ranks, $key: single $(field "$single" $key), MPI $(field "$ranks" $key)"
+# the total and Fix(g) (counted by rank 0) do not. Domino tilings past 2^64 (14x14, OEIS
+# A004003 a(7)) and past 2^128 (28x14, OEIS A340535 a(14)) travel between the ranks whole.
+for case in 14x14=112202208776036178000000 28x14=99323759360556656337166635121447749135517599089; do
+    board=${case%=*} total=${case#*=}
+    single=$("$xcount" count polyomino --pieces $pieces/domino.txt --board $board --copies any --json) || fail "single memo run"
+    [ "$(field "$single" solutions)" = $total ] || fail "memo $board: $(field "$single" solutions)"
+    for np in 2 3; do
+        ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board $board --copies any --json --mpi --threads 1) ||
+            fail "mpirun -np $np memo: $ranks"
+        for key in solutions distinct; do
+            [ "$(field "$single" $key)" = "$(field "$ranks" $key)" ] || fail "memo $board, $np ranks, $key: single $(field "$single" $key), MPI $(field "$ranks" $key)"
+        done
     done
+    echo "dominoes on $board by the memo engine: 2 and 3 ranks give $total, and the same count up to symmetry"
 done
-echo "dominoes on 12x12 by the memo engine: 2 and 3 ranks give 53060477521960000, and the same count up to symmetry"
 
 # Standard input reaches rank 0 alone: refused on every rank with the reason, not read as an
 # empty matrix by the others.
