@@ -75,20 +75,32 @@ private:
 // One thread's own table in front of the shared one: a direct-mapped array of the states it
 // stored or found last, exact like the table (a slot holds a whole state), read and written
 // without a lock. Most states are met again close to where they were counted, so most lookups
-// end here and the threads rarely touch each other's cache lines.
+// end here and the threads rarely touch each other's cache lines. It starts small and grows
+// (forgetting what it held, which the table still has) as states are put in it.
 template <std::size_t Words>
 class MemoCache {
 public:
-    static constexpr std::size_t kSlots = std::size_t{1} << 15;  // at most
+    static constexpr std::size_t kSlots = std::size_t{1} << 15;       // at most
+    static constexpr std::size_t kFirstSlots = std::size_t{1} << 10;  // at first
     // At most as many slots as the table holds entries, so that a small table stays small.
-    void fit(std::size_t entries) { slots_.assign(std::bit_floor(std::clamp<std::size_t>(entries, 1, kSlots)), Slot{}); }
+    void fit(std::size_t entries) {
+        limit_ = std::bit_floor(std::clamp<std::size_t>(entries, 1, kSlots));
+        slots_.assign(std::min(limit_, kFirstSlots), Slot{});
+        puts_ = 0;
+    }
     bool find(const Mask<Words>& key, std::uint64_t h, Count& count) const {
         const Slot& s = slots_[h & (slots_.size() - 1)];
         if (!s.used || !(s.key == key)) return false;
         count = s.count;
         return true;
     }
-    void put(const Mask<Words>& key, std::uint64_t h, Count count) { slots_[h & (slots_.size() - 1)] = {key, count, true}; }
+    void put(const Mask<Words>& key, std::uint64_t h, Count count) {
+        if (++puts_ > 2 * slots_.size() && slots_.size() < limit_) {
+            slots_.assign(std::min(limit_, 4 * slots_.size()), Slot{});
+            puts_ = 0;
+        }
+        slots_[h & (slots_.size() - 1)] = {key, count, true};
+    }
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
 
 private:
@@ -98,6 +110,8 @@ private:
         bool used = false;
     };
     std::vector<Slot> slots_;  // none until fit()
+    std::size_t limit_ = 1;    // the most slots it grows to
+    std::uint64_t puts_ = 0;   // since it last grew
 };
 
 // The default bound of a memo table: a quarter of the machine's memory.

@@ -11,7 +11,7 @@ namespace xcount {
 namespace {
 
 constexpr unsigned kMaxShardBits = 10;       // 1024 shards
-constexpr std::size_t kFirstSlots = 64;      // per shard, at first
+constexpr std::size_t kFirstSlots = 4;       // per shard, at first
 constexpr std::size_t kProbeWindow = 16;     // slots a lookup reads at most
 constexpr std::size_t kMinShardSlots = 256;  // a shard is worth a lock of its own from this size
 
