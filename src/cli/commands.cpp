@@ -323,7 +323,7 @@ int run(const std::vector<std::string>& args) {
         return kExitOk;
     }
     if (args[0] == "--version") {
-        std::cout << "xcount " << kVersion << '\n';
+        std::cout << "xcount " << kVersion << "\nfeatures: " << kBuildFeatures << '\n';
         return kExitOk;
     }
     if (args[0] == "verify") return verify_command(std::vector<std::string>(args.begin() + 1, args.end()));

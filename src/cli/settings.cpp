@@ -167,7 +167,8 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (values.count("out")) s.out = values["out"].as<std::string>();
         s.mpi = values.count("mpi") != 0;
         if (s.mpi && (values.count("shard") || s.limit)) throw InputError("--mpi cannot be combined with --shard or --limit");
-        if (s.mpi && !mpi_available()) throw InputError("--mpi: this xcount was built without MPI (configure with -DXCOUNT_MPI=ON)");
+        if (s.mpi && !mpi_available())
+            throw InputError("--mpi: this xcount was built without MPI (install OpenMPI and configure again; xcount --version says why)");
         if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
         if (values.count("shard") && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
         if (values.count("shard") && s.check_fixed)
