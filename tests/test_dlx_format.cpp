@@ -77,7 +77,7 @@ TEST_CASE("a 10 MB line gives a one-line message, not a 10 MB one", "[dlx][bad-i
 }
 
 TEST_CASE("files: a missing file and a directory are refused by name", "[dlx][bad-input]") {
-    CHECK_THROWS_WITH(read_dlx_file("/nonexistent/q.dlx"), "/nonexistent/q.dlx: cannot open file");
+    CHECK_THROWS_WITH(read_dlx_file("/nonexistent/q.dlx"), "/nonexistent/q.dlx: cannot open file: No such file or directory");
     const auto dir = std::filesystem::temp_directory_path().string();
     CHECK_THROWS_WITH(read_dlx_file(dir), dir + ": is a directory, not a DLX file");
 }

@@ -1,6 +1,8 @@
 #include "xcount/dlx_format.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -192,8 +194,9 @@ Matrix read_dlx(std::istream& in, const std::string& filename) { return DlxReade
 Matrix read_dlx_file(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a DLX file");
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open file");
+    if (!in) throw InputError(path + ": cannot open file: " + (errno != 0 ? std::strerror(errno) : "cannot be read"));
     return read_dlx(in, path);
 }
 

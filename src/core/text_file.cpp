@@ -24,8 +24,9 @@ std::string reason() { return std::strerror(errno); }
 std::string read_text_file(const std::string& path, const std::string& what) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a " + what);
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the " + what);
+    if (!in) throw InputError(path + ": cannot open the " + what + ": " + (errno != 0 ? reason() : "cannot be read"));
     std::ostringstream text;
     text << in.rdbuf();
     std::string bytes = text.str();
