@@ -94,7 +94,9 @@ std::vector<std::vector<Cell>> positions(const std::vector<Cell>& shape, const s
 
 // Every lattice map that takes the board onto itself (up to a translation) and the piece set
 // onto itself, as a permutation of the placements. A one-sided piece may go to its mirror
-// image (the Soma pieces A and B); a map under which some piece has no image is left out.
+// image (the Soma pieces A and B); a piece keeps its own name where its image is one of its
+// own orientations (so pieces of the same shape map to themselves); a map under which some
+// piece has no image is left out.
 std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode,
                                        const std::vector<Placement>& placements, const Lattice& lattice) {
     const bool three_d = is_three_d(board);
@@ -134,7 +136,9 @@ std::vector<Symmetry> board_symmetries(const std::vector<Piece>& pieces, const s
             std::vector<Cell> shape;
             for (const Cell& c : p.cells) shape.push_back(map(c));
             normalise(shape, lattice);
-            const auto it = std::find_if(shapes.begin(), shapes.end(), [&](const auto& set) { return set.count(shape) != 0; });
+            const auto holds = [&](const std::set<std::vector<Cell>>& set) { return set.count(shape) != 0; };
+            const auto self = shapes.begin() + static_cast<std::ptrdiff_t>(piece_to.size());
+            const auto it = holds(*self) ? self : std::find_if(shapes.begin(), shapes.end(), holds);
             if (it == shapes.end()) break;
             piece_to.push_back(static_cast<std::size_t>(it - shapes.begin()));
             used.insert(piece_to.back());
@@ -193,6 +197,24 @@ bool is_narrow(const Bounds& bounds) {
     return 2 * std::max(a, b) >= 3 * std::min(a, b);
 }
 
+// A warning for each pair of pieces that the orientations allowed make the same shape (the
+// Soma cube's A and B under free orientations): both are placed as distinct pieces, so every
+// tiling is counted again with the two traded.
+std::vector<std::string> congruent_pieces(const std::vector<Piece>& pieces, Orientations mode, bool three_d, const Lattice& lattice) {
+    std::vector<std::set<std::vector<Cell>>> shapes;
+    for (const Piece& p : pieces) {
+        const auto all = orientations(p.cells, mode, three_d, lattice);
+        shapes.emplace_back(all.begin(), all.end());
+    }
+    std::vector<std::string> warnings;
+    for (std::size_t p = 0; p < pieces.size(); ++p)
+        for (std::size_t q = p + 1; q < pieces.size(); ++q)
+            if (shapes[p] == shapes[q])
+                warnings.push_back("pieces " + pieces[p].name + " and " + pieces[q].name +
+                                   " are the same shape under these orientations: a tiling and the one with the two traded both count");
+    return warnings;
+}
+
 }  // namespace
 
 Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>& board, Orientations mode, Copies copies,
@@ -219,6 +241,7 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     for (const Cell& point : lattice.crossings(board)) crossing_item[point] = b.add_item(lattice.crossing_name(point), Kind::secondary);
     auto placements = std::make_shared<std::vector<Placement>>();
     std::vector<std::string> notes;
+    std::vector<std::string> warnings = congruent_pieces(pieces, mode, three_d, lattice);
     const Bounds bounds = bounds_of(board);
     for (std::size_t k = 0; k < pieces.size(); ++k) {
         const auto shapes = orientations(pieces[k].cells, mode, three_d, lattice);
@@ -247,8 +270,14 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     Problem problem{name, std::move(matrix)};
     problem.as_written = std::move(as_written);
     problem.notes = std::move(notes);
+    problem.warnings = std::move(warnings);
     problem.prefers_scan = !three_d && is_narrow(bounds) && copies.each <= 1;
     if (copies.each <= 1) problem.symmetries = board_symmetries(pieces, board, mode, *placements, lattice);
+    if (copies.each > 1)
+        problem.no_symmetry =
+            "the board's symmetries are not derived for --copies " + std::to_string(copies.each) + " (no count up to symmetry)";
+    else if (problem.symmetries.empty())
+        problem.no_symmetry = "no symmetry of the board takes the piece set onto itself (no count up to symmetry)";
     problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution)

@@ -27,13 +27,16 @@ struct Problem {
     // The solution on one line without its newline, for `solve --all` (a sudoku grid as its n*n
     // symbols, queens as their columns, a tiling as its picture's rows joined by '/'); may be empty.
     std::function<std::string(std::span<const OptionId>)> line = {};
-    std::vector<std::string> notes = {};  // facts for --verbose (orientations per piece, ...)
+    std::vector<std::string> notes = {};     // facts for --verbose (orientations per piece, ...)
+    std::vector<std::string> warnings = {};  // what a user should know before trusting the count (congruent pieces)
     // Every solution of the problem is found this many times by the search (labelled copies
     // of identical pieces); the reported totals are the search's divided by it.
     Count overcount = 1;
     // Symmetries of the matrix (option permutations; item maps may be left for the engine to
     // derive). The engine closes them into a group; empty: none known.
     std::vector<Symmetry> symmetries = {};
+    // Why `symmetries` is empty where a user would expect some (none is reported), or empty.
+    std::string no_symmetry = {};
     // The matrix as the model states it, with multiplicities, where `matrix` is its expansion
     // (export writes this one); null otherwise.
     std::shared_ptr<const Matrix> as_written = {};

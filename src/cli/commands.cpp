@@ -86,13 +86,18 @@ void describe(const Problem& problem, const Settings& settings) {
     if (settings.verbose)
         std::cerr << "matrix: " << m.item_count() << " items (" << m.primary_count() << " primary), " << m.option_count() << " options, "
                   << m.node_count() << " nodes\n";
-    constexpr std::size_t kShown = 10;
-    const auto& warnings = m.warnings();
-    for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "xcount: warning: " << warnings[k] << '\n';
-    if (warnings.size() > kShown) std::cerr << "xcount: warning: ... and " << warnings.size() - kShown << " more options dropped\n";
+    print_warnings(problem);
 }
 
 }  // namespace
+
+void print_warnings(const Problem& problem) {
+    for (const std::string& warning : problem.warnings) std::cerr << "xcount: warning: " << warning << '\n';
+    constexpr std::size_t kShown = 10;
+    const auto& warnings = problem.matrix.warnings();
+    for (std::size_t k = 0; k < warnings.size() && k < kShown; ++k) std::cerr << "xcount: warning: " << warnings[k] << '\n';
+    if (warnings.size() > kShown) std::cerr << "xcount: warning: ... and " << warnings.size() - kShown << " more options dropped\n";
+}
 
 std::string option_text(const Matrix& m, OptionId option) {
     std::string line;

@@ -62,6 +62,8 @@ void check_output_file(const std::string& path, const std::string& what);
 
 // An option as its item names, "F 0,1 0,2 1,1 1,2 2,1".
 std::string option_text(const Matrix& m, OptionId option);
+// The problem's warnings and the matrix's (options dropped), on stderr.
+void print_warnings(const Problem& problem);
 
 // A solution on one line, as `solve --all` streams it: the model's one-line form, or else its
 // options separated by " ; " ("WHERE: " first when `where` names the puzzle of a many-puzzle

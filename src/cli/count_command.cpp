@@ -327,6 +327,8 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
                                   : "--check-fixed: this count finds no Fix(g) to recount (see --expect-distinct)");
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
+    if (outcome.symmetry.empty() && settings.symmetry != SymmetryMode::none && !problem.no_symmetry.empty())
+        outcome.symmetry = "none: " + problem.no_symmetry;  // so that the missing count up to symmetry is explained
 
     RunJournal journal(settings, leader, fingerprint, plan.split, tallied);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());

@@ -227,6 +227,7 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
         const StopEndsProcess loading("reading and building the job's problem", settings.time_limit);
         return job_problem(job, settings);
     }();
+    if (mpi_rank() == 0) print_warnings(problem);
     if (!settings.json && mpi_rank() == 0) std::cout << "job: " << job.name << (job.source.empty() ? "" : " (" + job.source + ")") << '\n';
     return count_command(problem, settings);
 }
