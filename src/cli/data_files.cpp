@@ -35,4 +35,14 @@ std::string data_file(const std::string& spec, const std::string& kind) {
     return spec;
 }
 
+std::string data_folder(const std::string& name) {
+    std::error_code ec;
+    if (fs::is_directory(name, ec) || fs::path(name).is_absolute()) return name;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return name;
+    for (const fs::path& candidate : {exe.parent_path().parent_path() / "share" / "xcount" / name, exe.parent_path().parent_path() / name})
+        if (fs::is_directory(candidate, ec)) return candidate.string();
+    return name;
+}
+
 }  // namespace xcount::cli

@@ -14,4 +14,9 @@ namespace xcount::cli {
 // found, so that the error names what the user typed.
 std::string data_file(const std::string& spec, const std::string& kind);
 
+// The folder `name` where it exists; otherwise the shipped one of that name beside the running
+// program (../share/xcount/NAME installed, ../NAME in a source tree's build folder) where there
+// is one; otherwise `name`.
+std::string data_folder(const std::string& name);
+
 }  // namespace xcount::cli

@@ -3,14 +3,16 @@
 //
 //     # jobs/pentomino-6x10.ini
 //     problem = polyomino
-//     pieces = ../problems/pieces/pentominoes.txt
+//     pieces = pentominoes
 //     board = 6x10
 //     expect = 9356
 //     expect-distinct = 2339
 //     source = Polyform Puzzler (D. Goodger), Pentominoes6x10
 //     cost = quick
 //
-// A relative path in a job file is taken relative to the job file's folder.
+// A relative path in a job file is taken relative to the job file's folder; a bare name of
+// shipped pieces or a board (pentominoes, scott-8x8) is found as on the command line, so the
+// shipped jobs run from the source tree, an installed tree or a copy anywhere.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -23,6 +25,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "count_report.hpp"
+#include "data_files.hpp"
 #include "flag_table.hpp"
 #include "jobs.hpp"
 #include "json.hpp"
@@ -325,7 +328,7 @@ int verify_command(const std::vector<std::string>& args) {
     const std::optional<VerifyOptions> parsed = parse_verify(args);
     if (!parsed) return kExitOk;
     const VerifyOptions& options = *parsed;
-    const std::vector<std::string> files = job_files(options.folder);
+    const std::vector<std::string> files = job_files(data_folder(options.folder));
     check_output_file(options.html, "report page");
     int failures = 0, skipped = 0, timeouts = 0;
     std::vector<VerifiedJob> rows;

@@ -22,6 +22,18 @@ test -f "$scratch/prefix/share/xcount/pieces/pentominoes.txt"
 (cd "$scratch" && "$scratch/prefix/bin/xcount" count polyomino --pieces pentominoes --board scott-8x8 --symmetry reduce --expect 520 --threads 2 |
   grep -q '^expected: 520 (ok)$')
 echo "installed: the pieces and boards found by name"
+# The shipped jobs: installed, run from any folder, copied anywhere, and found by verify.
+test -f "$scratch/prefix/share/xcount/jobs/pentomino-6x10.ini"
+test -x "$scratch/prefix/share/xcount/jobs/slurm/submit.sh"
+(cd "$scratch" && "$scratch/prefix/bin/xcount" run "$scratch/prefix/share/xcount/jobs/pentomino-scott-8x8.ini" --threads 2 |
+  grep -q '^expected: 520 (ok)$')
+mkdir "$scratch/mine"
+cp "$scratch/prefix/share/xcount/jobs/pentomino-6x10.ini" "$scratch/prefix/share/xcount/jobs/queens-13.ini" "$scratch/mine/"
+(cd "$scratch/mine" && "$scratch/prefix/bin/xcount" verify . --threads 2) > "$scratch/mine.txt"
+grep -q '^0 failed$' "$scratch/mine.txt" && [ "$(grep -c ' ok$' "$scratch/mine.txt")" = 2 ] || { cat "$scratch/mine.txt"; exit 1; }
+(cd "$scratch" && "$scratch/prefix/bin/xcount" verify --threads 2 --max-seconds 0.001 > "$scratch/verify.txt" 2>&1) || true
+grep -q "pentomino-6x10" "$scratch/verify.txt" || { cat "$scratch/verify.txt"; exit 1; }
+echo "installed: the jobs, run where they lie, copied, and found by verify"
 test -s "$scratch/prefix/share/man/man1/xcount.1"
 test -s "$scratch/prefix/share/bash-completion/completions/xcount"
 test -s "$scratch/prefix/share/doc/xcount/LICENSE"

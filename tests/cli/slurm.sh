@@ -82,9 +82,21 @@ wait_for 10 sh -c '! squeue -h | grep -q .' || true
 grep -q "^expected: 724 (ok)$" "$work/out/merged.txt" || fail "merged total: $(cat "$work/out/merged.txt")"
 grep -q "^expected distinct: 92 (ok)$" "$work/out/merged.txt" || fail "merged distinct: $(cat "$work/out/merged.txt")"
 echo "job array of 3 shards and the dependent merge: 724 solutions, 92 up to symmetry"
+ls "$work"/out/xcount-shard-*_0.log "$work"/out/xcount-merge-*.log > /dev/null 2>&1 || fail "no Slurm logs in the output folder: $(ls "$work/out")"
+! ls "$work"/xcount-*.log > /dev/null 2>&1 || fail "Slurm logs in the submit folder: $(ls "$work")"
+echo "the Slurm logs are in the output folder"
+
+# A merge left waiting (as one whose shard failed waits, DependencyNeverSatisfied) is cancelled
+# by resubmit-missing.sh, which says so, before it queues the new one.
+held=$(sbatch --parsable --hold --output="$work/out/held-%j.log" "$src/jobs/slurm/merge.sbatch" "$job" 3 "$work/out") || fail "sbatch --hold"
+echo "$held" > "$work/out/merge.jobid"
 
 rm -f "$work/out/part-1.txt" "$work/out/merged.txt"
-"$src/jobs/slurm/resubmit-missing.sh" "$job" 3 "$work/out" --cpus-per-task=1 | grep -q "resubmitted shards 1 " || fail "resubmit-missing.sh"
+resubmitted=$("$src/jobs/slurm/resubmit-missing.sh" "$job" 3 "$work/out" --cpus-per-task=1) || fail "resubmit-missing.sh: $resubmitted"
+grep -q "resubmitted shards 1 " <<<"$resubmitted" || fail "resubmit-missing.sh: $resubmitted"
+grep -q "^cancelled the old merge job $held " <<<"$resubmitted" || fail "the waiting merge was not cancelled: $resubmitted"
+wait_for 10 sh -c "! squeue -h -j $held -t PENDING 2>/dev/null | grep -q ." || fail "merge job $held still pending"
+[ "$(cat "$work/out/merge.jobid")" != "$held" ] || fail "merge.jobid still names the cancelled job"
 wait_for 120 test -s "$work/out/merged.txt" || fail "no merged result after the resubmission"
 grep -q "^expected: 724 (ok)$" "$work/out/merged.txt" || fail "merged total after resubmission: $(cat "$work/out/merged.txt")"
 echo "resubmit-missing.sh redid shard 1 alone, and the merge agrees"
