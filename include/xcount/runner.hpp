@@ -35,7 +35,10 @@ struct SubproblemResult {
     SearchStats stats;
     double seconds = 0;
     std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
-    LevelProfile profile;      // with RunOptions::profile: nodes and updates per level
+    // The subproblem's weight (Split::weight): under a reduction, the solutions stand for this
+    // many times as many (stats.solutions is the representatives' count; journals keep both).
+    Count weight = 1;
+    LevelProfile profile;  // with RunOptions::profile: nodes and updates per level
     // Unfinished: the options below the prefix where its walk stopped; the figures above cover
     // all the work before that position (see Limits::position). Empty: nothing done yet.
     std::vector<OptionId> position;

@@ -48,7 +48,7 @@ ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::
             work_.finished(id, known[id].seconds);
         }
         if (id < known.size() && known[id].partial()) before_[id] = known[id].stats;
-        if (id < known.size()) solutions_ += known[id].stats.solutions;  // resumed work counts too
+        if (id < known.size()) solutions_ += known[id].stats.solutions * split_.weight(id);  // resumed work counts too
     }
     done_ = resumed_;
     thread_ = std::thread([this] { loop(); });
@@ -77,7 +77,7 @@ void ProgressDisplay::progressed(std::size_t id, const SubproblemResult& partial
     if (!thread_.joinable()) return;
     std::lock_guard<std::mutex> lock(mutex_);
     const SearchStats& before = before_[id];
-    partial_[id] = SearchStats{partial.stats.solutions - before.solutions, partial.stats.updates - before.updates, 0};
+    partial_[id] = SearchStats{(partial.stats.solutions - before.solutions) * split_.weight(id), partial.stats.updates - before.updates, 0};
 }
 
 void ProgressDisplay::finished(std::size_t id, const SubproblemResult& result) {
@@ -87,7 +87,7 @@ void ProgressDisplay::finished(std::size_t id, const SubproblemResult& result) {
     partial_.erase(id);
     ++done_;
     const SearchStats& before = before_[id];
-    solutions_ += result.stats.solutions - before.solutions;
+    solutions_ += (result.stats.solutions - before.solutions) * split_.weight(id);
     updates_ += result.stats.updates - before.updates;
     work_.finished(id, result.seconds);
 }

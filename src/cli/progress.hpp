@@ -57,7 +57,7 @@ private:
     std::condition_variable wake_;
     bool quit_ = false;
     std::size_t done_ = 0;
-    Count solutions_ = 0;
+    Count solutions_ = 0;                         // weighted (--symmetry reduce): each subproblem's solutions times its orbit's size
     std::uint64_t updates_ = 0;                   // this run's, in finished subproblems
     std::map<std::size_t, SearchStats> before_;   // partial subproblems resumed: their figures from earlier runs
     std::map<std::size_t, SearchStats> partial_;  // subproblems in flight: this run's figures so far

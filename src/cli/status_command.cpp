@@ -31,7 +31,9 @@ JournalStatus summarise(const JournalContents& j) {
         if (!r.finished && !r.partial()) continue;
         (r.finished ? s.finished : s.partial) += 1;
         (r.finished ? s.finished_seconds : s.partial_seconds) += r.seconds;
-        s.so_far += r.stats;  // checked: a sum past 2^64 updates throws
+        SearchStats weighted = r.stats;  // the solutions they stand for (w=, under a reduction)
+        weighted.solutions *= r.weight;
+        s.so_far += weighted;  // checked: a sum past 2^64 updates throws
     }
     if (s.finished > 0) {
         const double mean = s.finished_seconds / static_cast<double>(s.finished);
@@ -81,7 +83,7 @@ int status_command(const std::vector<std::string>& args) {
     if (s.partial) std::cout << ", " << s.partial << " more in progress";
     std::cout << '\n'
               << "solutions found: " << to_string(s.so_far.solutions)
-              << " (in the subproblems journaled; under --symmetry reduce each is weighted by its orbit in the count's report)\n"
+              << " (in the subproblems journaled; under --symmetry reduce each representative's weighted by its orbit, as in the report)\n"
               << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes << " (in those subproblems)\n"
               << "thread time so far: " << seconds_text(s.finished_seconds + s.partial_seconds) << " s\n";
     if (s.finished == total)

@@ -287,6 +287,7 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
                 SubproblemResult r;
                 const std::size_t id = unpack(in, order, r);
                 if (id >= done.size() || done[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
+                r.weight = split.weight(id);
                 if (!r.finished) {  // stopped at a limit or a signal: never counted, kept if part done
                     stopping = true;
                     if (r.partial()) {

@@ -66,6 +66,7 @@ std::string body_of(std::size_t id, const SubproblemResult& r) {
         body += " fixed=";
         for (std::size_t k = 0; k < r.fixed.size(); ++k) body += (k ? "," : "") + to_string(r.fixed[k]);
     }
+    if (r.weight != 1) body += " w=" + to_string(r.weight);
     if (!r.finished) {
         body += " at=";
         for (std::size_t k = 0; k < r.position.size(); ++k) body += (k ? "," : "") + std::to_string(r.position[k]);
@@ -97,8 +98,9 @@ bool parse_position(const std::string& field, std::vector<OptionId>& position) {
     return true;
 }
 
-// One recorded line: "id solutions updates nodes seconds [fixed=...] [at=...] check"; with at=,
-// a subproblem stopped part way: its figures so far and where to carry on.
+// One recorded line: "id solutions updates nodes seconds [fixed=...] [w=...] [at=...] check";
+// w=, the subproblem's weight under a reduction (1 without); with at=, a subproblem stopped
+// part way: its figures so far and where to carry on.
 bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) {
     const auto cut = line.rfind(' ');
     if (cut == std::string::npos) return false;
@@ -115,6 +117,10 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
     while (in >> extra) {
         if (extra.starts_with("fixed=") && r.fixed.empty() && r.finished) {
             if (!parse_counts(extra, "fixed", r.fixed)) return false;
+        } else if (extra.starts_with("w=") && r.weight == 1 && r.finished) {
+            const auto weight = parse_count(std::string_view(extra).substr(2));
+            if (!weight || *weight == 0) return false;
+            r.weight = *weight;
         } else if (extra.starts_with("at=") && r.finished) {
             if (!parse_position(extra, r.position)) return false;
             r.finished = false;

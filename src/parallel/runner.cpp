@@ -121,7 +121,8 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                 if (options.on_started) options.on_started(id);
                 const auto start = std::chrono::steady_clock::now();
                 SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
-                result.profile = {};             // this run's work only (journals keep no profiles)
+                result.weight = split.weight(id);
+                result.profile = {};  // this run's work only (journals keep no profiles)
                 if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
                 engine->set_profile(options.profile ? &result.profile : nullptr);
                 const std::span<const OptionId> prefix = split.prefix(id);
