@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cli/count_report.hpp"
+#include "cli/progress.hpp"
 #include "xcount/estimate.hpp"
 #include "xcount/work_model.hpp"
 
@@ -125,4 +127,31 @@ TEST_CASE("sampled progress: the finished subproblems are the sample the rest is
     const auto start = xcount::estimate_sampled(WorkModel(10), ids, {{0, 3.0}, {1, 3.0}}, 2, one);
     CHECK(start.percent == 0);
     CHECK_FALSE(start.seconds_left);
+}
+
+TEST_CASE("the report says how many subproblems a journal held finished and how many part done", "[progress][resume]") {
+    using xcount::cli::resumed_text;
+    CHECK(resumed_text(0, 0).empty());
+    CHECK(resumed_text(388, 0) == " (388 resumed from the checkpoint)");
+    CHECK(resumed_text(388, 1) == " (388 resumed from the checkpoint, 1 carried on from where it stopped)");
+    CHECK(resumed_text(0, 2) == " (2 carried on from where they stopped)");
+}
+
+TEST_CASE("the progress line shows 100.0% only when every subproblem is done", "[progress]") {
+    using xcount::cli::shown_percent;
+    CHECK(shown_percent(99.97, false) == 99.9);  // 488 of 489 done: not "[100.0%]"
+    CHECK(shown_percent(100.3, false) == 99.9);
+    CHECK(shown_percent(42.5, false) == 42.5);
+    CHECK(shown_percent(-1, false) == 0);
+    CHECK(shown_percent(97.0, true) == 100.0);
+}
+
+TEST_CASE("Fix(g) is listed by element, a large group's zeros summed up", "[progress][fixed]") {
+    using xcount::Count;
+    using xcount::cli::fixed_text;
+    CHECK(fixed_text({"identity", "flip-x", "flip-y", "rot180"}, {Count{9356}, 0, 0, 0}) == "identity 9356, flip-x 0, flip-y 0, rot180 0");
+    std::vector<std::string> names{"identity"};
+    std::vector<Count> fixed{Count{11520}};
+    for (int k = 1; k < 48; ++k) names.push_back("g" + std::to_string(k)), fixed.push_back(k == 5 ? Count{96} : Count{0});
+    CHECK(fixed_text(names, fixed) == "identity 11520, g5 96; 0 for the other 46");
 }

@@ -22,12 +22,7 @@ bool distinct_ok(const Settings& settings, const Distinct& d) {
 void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& d) {
     if (o.symmetry.empty()) return;
     std::cout << "symmetry: " << o.symmetry << '\n';
-    if (!o.fixed.empty()) {
-        std::cout << "fixed:";
-        for (std::size_t k = 0; k < o.fixed.size(); ++k)
-            std::cout << (k ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed[k]);
-        std::cout << '\n';
-    }
+    if (!o.fixed.empty()) std::cout << "fixed: " << fixed_text(o.element_names, o.fixed) << '\n';
     if (!o.fixed_recounted.empty()) {
         std::cout << "fixed, recounted on the problems each symmetry fixes:";
         for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k)
@@ -55,6 +50,29 @@ void print_profile(const LevelProfile& profile, std::size_t resumed) {
 }
 
 }  // namespace
+
+std::string fixed_text(const std::vector<std::string>& names, const std::vector<Count>& fixed) {
+    constexpr std::size_t kEachNamed = 8;  // up to the square's symmetries, every element; a cube's 48 fit no line
+    std::string text;
+    std::size_t zeros = 0;
+    for (std::size_t k = 0; k < fixed.size(); ++k) {
+        if (fixed.size() > kEachNamed && k > 0 && fixed[k] == 0) {
+            ++zeros;
+            continue;
+        }
+        text += (text.empty() ? "" : ", ") + names[k] + ' ' + to_string(fixed[k]);
+    }
+    if (zeros) text += "; 0 for the other " + std::to_string(zeros);
+    return text;
+}
+
+std::string resumed_text(std::size_t finished, std::size_t partly) {
+    if (finished == 0 && partly == 0) return "";
+    const std::string carried =
+        std::to_string(partly) + (partly == 1 ? " carried on from where it stopped" : " carried on from where they stopped");
+    if (finished == 0) return " (" + carried + ")";
+    return " (" + std::to_string(finished) + " resumed from the checkpoint" + (partly ? ", " + carried : "") + ")";
+}
 
 std::string seconds_text(double seconds) {
     char text[32];
@@ -162,8 +180,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
         if (!o.engine.empty()) std::cout << ", engine: " << o.engine;
         std::cout << ", split depth: " << o.depth << ", subproblems: " << o.subproblems;
-        if (o.resumed) std::cout << " (" << o.resumed << " resumed from the checkpoint)";
-        if (o.resumed_partly) std::cout << " (" << o.resumed_partly << " carried on from where the checkpoint left them)";
+        std::cout << resumed_text(o.resumed, o.resumed_partly);
         std::cout << '\n';
     }
     if (o.memo.stored)

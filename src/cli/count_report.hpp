@@ -54,6 +54,14 @@ Distinct distinct_of(const Outcome& o);
 std::string seconds_text(double seconds);
 void print(const Heading& problem, const Settings& settings, const Outcome& o);
 // Labelled copies of identical pieces make the search find each solution `overcount` times.
+// Fix(g) of each element by name ("identity 9356, flip-x 0, ..."); in a group of more than
+// 8, the elements fixing nothing are summed up ("; 0 for the other 47").
+std::string fixed_text(const std::vector<std::string>& names, const std::vector<Count>& fixed);
+
+// After "subproblems: N": how many a journal held finished, and how many it held part done,
+// as " (388 resumed from the checkpoint, 1 carried on from where it stopped)"; "" for none.
+std::string resumed_text(std::size_t finished, std::size_t partly);
+
 void divide_overcount(Count overcount, Outcome& outcome);
 // The one pass/fail rule of `count`, `merge`, `run` and `verify`: the total is the expected
 // one (when given), and the count up to symmetry, where counted, is an integer and the

@@ -31,6 +31,11 @@ constexpr std::chrono::milliseconds kRedraw{250}, kEarlyBudget{60}, kProbeBudget
 
 }  // namespace
 
+double shown_percent(double estimate, bool all_done) {
+    constexpr double kBelowAll = 99.9;  // "%5.1f" would round 99.96 up to a 100.0% with work still running
+    return all_done ? 100.0 : std::clamp(estimate, 0.0, kBelowAll);
+}
+
 ProgressDisplay::ProgressDisplay(const Matrix& matrix, const Split& split, std::vector<std::size_t> ids,
                                  const std::vector<SubproblemResult>& known, int threads, bool enabled, double log_every,
                                  std::vector<std::uint32_t> strata)
@@ -145,7 +150,7 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     const ProgressEstimate p = strata_.empty() ? estimate_progress(work_, ids_, running, threads_, calibrate_since_)
                                                : estimate_sampled(work_, ids_, running, threads_, strata_);
     const bool all_done = done_ == ids_.size();
-    const double percent = all_done ? 100.0 : p.percent;
+    const double percent = shown_percent(p.percent, all_done);
     std::string eta = "?";
     if (p.seconds_left && !all_done) eta = clock_text(*p.seconds_left + 0.5);  // rounded
     if (log_every_ > 0 && elapsed - logged_at_ < log_every_) return;

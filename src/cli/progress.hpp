@@ -24,6 +24,10 @@
 
 namespace xcount::cli {
 
+// The percentage the line shows: 100.0 only when every subproblem is done, the estimate
+// (within 0..99.9) before.
+double shown_percent(double estimate, bool all_done);
+
 class ProgressDisplay {
 public:
     // `ids`: the subproblems this process solves; `known`: results from a journal. With
