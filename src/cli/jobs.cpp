@@ -284,6 +284,8 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
         row.found = to_string(result.total.solutions);
         row.partial = !result.total.complete;
         const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
+        row.expected_distinct = settings.expect_distinct;
+        if (result.distinct_counted) row.found_distinct = result.distinct;
         if (settings.expect_distinct || result.distinct_counted)
             row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
         if (!result.total.complete)
@@ -306,15 +308,18 @@ namespace {
 
 std::string found_text(const VerifiedJob& row) { return row.partial ? "partial " + row.found : row.found; }
 
-void print_row(const VerifiedJob& row, bool json) {
+// `name_width`: the job column's, the longest name's in the folder (28 at least).
+void print_row(const VerifiedJob& row, bool json, int name_width) {
     if (!json) {
-        std::printf("%-28s %22s %22s %21s %9.2f  %s\n", row.name.c_str(), row.expected.c_str(), found_text(row).c_str(),
+        std::printf("%-*s %22s %22s %21s %9.2f  %s\n", name_width, row.name.c_str(), row.expected.c_str(), found_text(row).c_str(),
                     row.distinct.c_str(), row.seconds, row.status.c_str());
     } else {
         JsonObject o;
         o.field("job", row.name).raw("expected", row.expected == "-" ? "null" : row.expected);
         o.raw("found", row.found == "-" ? "null" : row.found).field("complete", !row.partial && row.found != "-");
-        o.field("distinct", row.distinct).field("seconds", row.seconds).field("updates", row.updates).field("status", row.status);
+        o.raw("expected_distinct", row.expected_distinct ? to_string(*row.expected_distinct) : "null");
+        o.raw("found_distinct", row.found_distinct ? to_string(*row.found_distinct) : "null");
+        o.field("seconds", row.seconds).field("updates", row.updates).field("status", row.status);
         std::printf("%s\n", o.str().c_str());
     }
     std::fflush(stdout);
@@ -332,7 +337,11 @@ int verify_command(const std::vector<std::string>& args) {
     check_output_file(options.html, "report page");
     int failures = 0, skipped = 0, timeouts = 0;
     std::vector<VerifiedJob> rows;
-    if (!options.json) std::printf("%-28s %22s %22s %21s %9s  %s\n", "job", "expected", "found", "distinct exp/found", "seconds", "status");
+    std::size_t longest = 28;
+    for (const std::string& path : files) longest = std::max(longest, fs::path(path).stem().string().size());
+    const int name_width = static_cast<int>(longest);
+    if (!options.json)
+        std::printf("%-*s %22s %22s %21s %9s  %s\n", name_width, "job", "expected", "found", "distinct exp/found", "seconds", "status");
     for (const std::string& path : files) {
         VerifiedJob row = verify_job(path, options, !options.html.empty());
         if (row.status == "skipped") {
@@ -343,7 +352,7 @@ int verify_command(const std::vector<std::string>& args) {
             ++timeouts;
         else if (row.status != "ok")
             ++failures;
-        print_row(row, options.json);
+        print_row(row, options.json, name_width);
         rows.push_back(std::move(row));
         if (received_signal()) break;
     }

@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "xcount/count.hpp"
 
 namespace xcount::cli {
 
@@ -15,8 +18,9 @@ struct VerifiedJob {
     std::string name, description, source;
     std::vector<std::pair<std::string, std::string>> parameters;
     std::string expected = "-", found = "-";
-    bool partial = false;        // stopped before the end: `found` is what it had counted
-    std::string distinct = "-";  // "expected/found" where counted
+    bool partial = false;                                    // stopped before the end: `found` is what it had counted
+    std::string distinct = "-";                              // "expected/found" where counted
+    std::optional<Count> expected_distinct, found_distinct;  // each where there is one (found: an integer)
     double seconds = 0;
     std::uint64_t updates = 0;
     std::string status;        // ok, MISMATCH, TIMEOUT, STOPPED, ERROR: ...
