@@ -26,15 +26,16 @@ namespace xcount {
 namespace {
 
 void declare_polyform(po::options_description& o) {
-    o.add_options()("pieces", po::value<std::string>()->required(),
+    o.add_options()("pieces", po::value<std::string>()->value_name("PIECES")->required(),
                     "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)")(
-        "board", po::value<std::string>()->required(),
+        "board", po::value<std::string>()->value_name("BOARD")->required(),
         "RxC, AxBxC, hexagon:N (triangles, hexagons), a board file, or the name of a shipped one (scott-8x8; see "
-        "problems/boards/)")("orientations", po::value<std::string>()->default_value("free"),
+        "problems/boards/)")("orientations", po::value<std::string>()->value_name("MODE")->default_value("free"),
                              "free (rotations and reflections), one-sided (rotations only), fixed")(
-        "copies", po::value<std::string>()->default_value("once"),
+        "copies", po::value<std::string>()->value_name("K")->default_value("once"),
         "once (each piece exactly once), at-most-once (a subset of the pieces fills the board), K (exactly K of each, "
-        "1..16) or any (any number)")("omit", po::value<std::string>(), "leave out these pieces (names, comma-separated)");
+        "1..16) or any (any number)")("omit", po::value<std::string>()->value_name("NAMES"),
+                                      "leave out these pieces (names, comma-separated)");
 }
 
 // The pieces of the file less those named by --omit, each of which must be in the file.
@@ -99,10 +100,10 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
 }
 
 void declare_macmahon(po::options_description& o) {
-    o.add_options()("colours", po::value<int>()->default_value(3), "edge colours, 1..8 (3: MacMahon's 24 squares)")(
-        "board", po::value<std::string>(), "RxC with one cell per square (default: the squarest, 4x6 for 3 colours)")(
-        "border", po::value<std::string>()->default_value("0"), "the border's colour, or any")(
-        "edges", po::value<std::string>()->default_value("colours"),
+    o.add_options()("colours", po::value<int>()->value_name("N")->default_value(3), "edge colours, 1..8 (3: MacMahon's 24 squares)")(
+        "board", po::value<std::string>()->value_name("BOARD"), "RxC with one cell per square (default: the squarest, 4x6 for 3 colours)")(
+        "border", po::value<std::string>()->value_name("COLOUR")->default_value("0"), "the border's colour, or any")(
+        "edges", po::value<std::string>()->value_name("HOW")->default_value("colours"),
         "how neighbouring edges are made to agree: colours (DLX2's colours; dlx engine) or exact (plain exact cover; every "
         "engine)");
 }
@@ -138,9 +139,9 @@ Problem build_macmahon(const po::variables_map& v) {
 }
 
 void declare_sudoku(po::options_description& o) {
-    o.add_options()("box", po::value<std::string>()->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
-        "givens", po::value<std::string>(), "the puzzle: n*n cells in row order, . for empty")(
-        "givens-file", po::value<std::string>(),
+    o.add_options()("box", po::value<std::string>()->value_name("RxC")->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
+        "givens", po::value<std::string>()->value_name("CELLS"), "the puzzle: n*n cells in row order, . for empty")(
+        "givens-file", po::value<std::string>()->value_name("FILE"),
         "read the givens from FILE: one puzzle in rows of cells, or many, one a line (blanks ignored)");
 }
 
@@ -194,7 +195,7 @@ Problem build_sudoku_puzzle(const po::variables_map& v, const Instance& puzzle) 
 const std::vector<Model>& models() {
     static const std::vector<Model> table = {
         {"queens", "n queens on an n x n board (rows, columns primary; diagonals secondary)",
-         [](po::options_description& o) { o.add_options()("n", po::value<int>()->required(), "board size, 1..1000"); },
+         [](po::options_description& o) { o.add_options()("n", po::value<int>()->value_name("N")->required(), "board size, 1..1000"); },
          [](const po::variables_map& v) { return make_queens(v["n"].as<int>()); },
          [](const po::variables_map& v) {
              const double n = v["n"].as<int>();
@@ -230,8 +231,8 @@ const std::vector<Model>& models() {
          sudoku_puzzles, build_sudoku_puzzle},
         {"langford", "Langford pairings L(2,n): k numbers between the two k's",
          [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->required(), "number of pairs, 1..64")("up-to-reversal", po::bool_switch(),
-                                                                                          "count each pairing and its reversal once");
+             o.add_options()("n", po::value<int>()->value_name("N")->required(), "number of pairs, 1..64")(
+                 "up-to-reversal", po::bool_switch(), "count each pairing and its reversal once");
          },
          [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); },
          [](const po::variables_map& v) {
@@ -240,8 +241,8 @@ const std::vector<Model>& models() {
          }},
         {"latin", "Latin squares of order n",
          [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->required(), "order, 1..64")("reduced", po::bool_switch(),
-                                                                                "first row and first column fixed to 0..n-1");
+             o.add_options()("n", po::value<int>()->value_name("N")->required(), "order, 1..64")(
+                 "reduced", po::bool_switch(), "first row and first column fixed to 0..n-1");
          },
          [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); },
          [](const po::variables_map& v) {
