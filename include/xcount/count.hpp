@@ -107,6 +107,7 @@ private:
     struct Wide;
     static constexpr unsigned __int128 kSpill = static_cast<unsigned __int128>(1) << 127;
 
+    void hold(Wide* wide) { bits_ = kSpill | reinterpret_cast<std::uintptr_t>(wide); }  // takes it over (this count is not wide)
     void spill(unsigned __int128 value);
     void copy_wide(const Count& other);
     void release();

@@ -45,8 +45,8 @@ const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
 // is p, only the items that options led by earlier ones hold can be covered beyond p), and the
 // tree itself is estimated at four times that or more; or, where the bound says nothing, the
 // memo engine alone counts the whole matrix in a trial of 2^14 nodes and finds a million
-// solutions or more. Tilings by pieces in any number of copies on strips and boards up to 16
-// wide pass, and strips of bigger pieces; a set of distinct pieces does not (every option
+// solutions or more. Dominoes in any number on boards up to 20 wide pass, trominoes up to 9
+// wide, and strips of bigger pieces; a set of distinct pieces does not (every option
 // holds its piece's item, past the cells in the scan order: the trial runs out), nor a small
 // count.
 bool memo_pays(const Matrix& matrix);

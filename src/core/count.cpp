@@ -23,6 +23,13 @@ Big big_of(unsigned __int128 value) {
     return b;
 }
 
+// A Big known to be below 2^128, as the machine integer.
+unsigned __int128 narrow_of(const Big& value) {
+    const auto high = static_cast<std::uint64_t>(value >> 64);
+    const auto low = static_cast<std::uint64_t>(value & std::numeric_limits<std::uint64_t>::max());
+    return static_cast<unsigned __int128>(high) << 64 | low;
+}
+
 std::string small_to_string(unsigned __int128 value) {
     if (value == 0) return "0";
     std::string digits;
@@ -46,17 +53,9 @@ const Count::Wide& Count::wide_value() const { return *reinterpret_cast<const Wi
 
 Big CountBig::of(const Count& c) { return c.wide() ? c.wide_value().value : big_of(c.bits_); }
 
-void Count::spill(unsigned __int128 value) {
-    bits_ = 0;
-    auto* w = new Wide{big_of(value)};
-    bits_ = kSpill | reinterpret_cast<std::uintptr_t>(w);
-}
+void Count::spill(unsigned __int128 value) { hold(new Wide{big_of(value)}); }
 
-void Count::copy_wide(const Count& other) {
-    bits_ = 0;
-    auto* w = new Wide{other.wide_value()};
-    bits_ = kSpill | reinterpret_cast<std::uintptr_t>(w);
-}
+void Count::copy_wide(const Count& other) { hold(new Wide{other.wide_value()}); }
 
 void Count::release() {
     delete &wide_value();
@@ -74,15 +73,9 @@ Count& Count::assign_wide(const Count& other) {
 }
 
 Count CountBig::from(Big value) {
-    if (boost::multiprecision::msb(value | 1) < 127) {
-        const auto high = static_cast<std::uint64_t>(value >> 64);
-        const auto low = static_cast<std::uint64_t>(value & std::numeric_limits<std::uint64_t>::max());
-        return Count{static_cast<unsigned __int128>(high) << 64 | low};
-    }
+    if (boost::multiprecision::msb(value | 1) < 127) return Count{narrow_of(value)};
     Count c;
-    c.bits_ = 0;
-    auto* w = new Count::Wide{std::move(value)};
-    c.bits_ = Count::kSpill | reinterpret_cast<std::uintptr_t>(w);
+    c.hold(new Count::Wide{std::move(value)});
     return c;
 }
 
@@ -129,9 +122,7 @@ std::optional<unsigned __int128> Count::narrow() const {
     if (!wide()) return bits_;
     const Big& v = wide_value().value;
     if (boost::multiprecision::msb(v) >= 128) return std::nullopt;
-    const auto high = static_cast<std::uint64_t>(v >> 64);
-    const auto low = static_cast<std::uint64_t>(v & std::numeric_limits<std::uint64_t>::max());
-    return static_cast<unsigned __int128>(high) << 64 | low;
+    return narrow_of(v);
 }
 
 std::optional<std::uint64_t> Count::to_u64() const {

@@ -1,14 +1,14 @@
 #include "xcount/dlx_format.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
 #include <sstream>
 #include <vector>
+
+#include "xcount/text_file.hpp"
 
 namespace xcount {
 
@@ -194,9 +194,7 @@ Matrix read_dlx(std::istream& in, const std::string& filename) { return DlxReade
 Matrix read_dlx_file(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a DLX file");
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open file: " + (errno != 0 ? std::strerror(errno) : "cannot be read"));
+    std::ifstream in = open_to_read(path, "cannot open file");
     return read_dlx(in, path);
 }
 

@@ -24,14 +24,19 @@ std::string reason() { return std::strerror(errno); }
 std::string read_text_file(const std::string& path, const std::string& what) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a " + what);
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the " + what + ": " + (errno != 0 ? reason() : "cannot be read"));
+    std::ifstream in = open_to_read(path, "cannot open the " + what);
     std::ostringstream text;
     text << in.rdbuf();
     std::string bytes = text.str();
     if (bytes.starts_with(kByteOrderMark)) bytes.erase(0, kByteOrderMark.size());
     return bytes;
+}
+
+std::ifstream open_to_read(const std::string& path, const std::string& failure) {
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": " + failure + ": " + (errno != 0 ? reason() : "cannot be read"));
+    return in;
 }
 
 bool write_all(int fd, std::string_view data) {

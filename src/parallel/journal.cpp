@@ -177,10 +177,8 @@ std::optional<JournalHeader> read_journal_header(const std::string& path) {
     if (!std::filesystem::exists(status)) return std::nullopt;
     if (std::filesystem::is_directory(status)) throw InputError(path + ": is a directory, not a journal");
     if (!std::filesystem::is_regular_file(status)) throw InputError(path + ": not a regular file, so not a journal");
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_to_read(path, "cannot open the journal");
     std::string line;
-    if (!in) throw InputError(path + ": cannot open the journal: " + (errno != 0 ? std::strerror(errno) : "cannot be read"));
     if (!std::getline(in, line)) return std::nullopt;  // empty
     // No newline: a header torn by a crash while it was written, or a file that is no journal
     // at all (a JSON result, a binary), which must not be overwritten.
