@@ -58,15 +58,17 @@ private:
     };
     struct alignas(64) Shard {
         mutable std::atomic<bool> busy{false};
-        std::vector<Entry> slots;  // a power of two
+        std::vector<Entry> slots;  // a power of two, or none before the shard's first store
         std::size_t used = 0;
     };
     class Lock;
     Shard& shard_of(std::uint64_t h) const { return shards_[shard_bits_ == 0 ? 0 : h >> (64 - shard_bits_)]; }
+    void open(Shard& shard);  // its first slots, reserved in bytes_ from the start; under the shard's lock
     bool grow(Shard& shard);  // under the shard's lock
 
     std::size_t max_bytes_;
     unsigned shard_bits_ = 0;
+    std::size_t first_slots_ = 1;
     std::unique_ptr<Shard[]> shards_;
     std::atomic<std::size_t> bytes_{0};
     std::atomic<std::uint64_t> stored_{0}, evicted_{0}, dropped_{0};

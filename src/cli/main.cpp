@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <cstring>
 #include <boost/program_options/errors.hpp>
+#include <filesystem>
 #include <iostream>
 #include <new>
 #include <stdexcept>
 #include <utility>
+
+#include <unistd.h>
 
 #include "cli/cli.hpp"
 #include "xcount/distributed.hpp"
@@ -87,11 +90,31 @@ int run_catching(int argc, char** argv, bool mpi) {
     return status;
 }
 
+#ifdef XCOUNT_MPI_PROGRAM
+// This program is the one-process build; a --mpi run is the MPI build's, from this program's
+// folder, so that a plain run never loads the MPI libraries. Returns only where it cannot run
+// that program, with the reason.
+std::string hand_over_to_mpi_program(char** argv) {
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    const std::filesystem::path program = (error ? std::filesystem::path(argv[0]) : self).parent_path() / XCOUNT_MPI_PROGRAM;
+    ::execv(program.c_str(), argv);
+    return program.string() + ": " + std::strerror(errno);
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
     // MPI starts only for --mpi: a plain run never needs mpirun.
     const bool mpi = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--mpi"; });
+#ifdef XCOUNT_MPI_PROGRAM
+    if (mpi && !xcount::mpi_available()) {
+        const std::string why = hand_over_to_mpi_program(argv);
+        std::cerr << "xcount: --mpi runs " << XCOUNT_MPI_PROGRAM << ", the MPI build, from xcount's folder: " << why << '\n';
+        return xcount::cli::kExitBadInput;
+    }
+#endif
     if (mpi) xcount::mpi_start(argc, argv);
     const int status = run_catching(argc, argv, mpi);
     if (mpi) xcount::mpi_finish();

@@ -49,9 +49,8 @@ MemoTable<Words>::MemoTable(std::size_t max_bytes) : max_bytes_(std::max(max_byt
     const std::size_t shards = std::min<std::size_t>(std::size_t{1} << kMaxShardBits, floor_power_of_two(slots / kMinShardSlots));
     shard_bits_ = static_cast<unsigned>(std::countr_zero(shards));
     shards_ = std::make_unique<Shard[]>(shards);
-    const std::size_t first = std::min(kFirstSlots, floor_power_of_two(slots / shards));
-    for (std::size_t s = 0; s < shards; ++s) shards_[s].slots.resize(first);
-    bytes_ = shards * first * sizeof(Entry);
+    first_slots_ = std::min(kFirstSlots, floor_power_of_two(slots / shards));
+    bytes_ = shards * first_slots_ * sizeof(Entry);  // reserved now, allocated at a shard's first store
 }
 
 template <std::size_t Words>
@@ -92,6 +91,7 @@ void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count coun
         return;
     }
     work = std::max<std::uint64_t>(work, 1);
+    if (shard.slots.empty()) open(shard);
     for (;;) {
         const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
         Entry* lightest = nullptr;
@@ -113,6 +113,11 @@ void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count coun
         evicted_.fetch_add(1, std::memory_order_relaxed);
         return;
     }
+}
+
+template <std::size_t Words>
+void MemoTable<Words>::open(Shard& shard) {
+    shard.slots.resize(first_slots_);
 }
 
 template <std::size_t Words>

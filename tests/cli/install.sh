@@ -39,3 +39,20 @@ test -s "$scratch/prefix/share/bash-completion/completions/xcount"
 test -s "$scratch/prefix/share/doc/xcount/LICENSE"
 bash -n "$scratch/prefix/share/bash-completion/completions/xcount"
 echo "installed: the manual page, the bash completion and the licence"
+# An MPI build installs two programs: xcount, which never loads the MPI libraries, and
+# xcount-mpi beside it, which a --mpi run of xcount hands over to.
+if "$scratch/prefix/bin/xcount" --version | grep -q '^features: MPI on'; then
+  test -x "$scratch/prefix/bin/xcount-mpi"
+  if ldd "$scratch/prefix/bin/xcount" | grep -q libmpi; then echo "xcount loads the MPI libraries"; exit 1; fi
+  if command -v mpirun > /dev/null; then
+    (cd "$scratch" && mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$scratch/prefix/bin/xcount" count queens --n 8 \
+      --mpi --threads 1 --expect 92 | grep -q '^expected: 92 (ok)$')
+  fi
+  mkdir "$scratch/alone"
+  cp "$scratch/prefix/bin/xcount" "$scratch/alone/"
+  status=0
+  "$scratch/alone/xcount" count queens --n 8 --mpi > "$scratch/alone.txt" 2>&1 || status=$?
+  [ $status = 2 ] && grep -q "^xcount: --mpi runs xcount-mpi, the MPI build, from xcount's folder: $scratch/alone/xcount-mpi: No such file or directory$" \
+    "$scratch/alone.txt" || { echo "exit $status: $(cat "$scratch/alone.txt")"; exit 1; }
+  echo "installed: xcount without the MPI libraries, xcount-mpi for --mpi"
+fi

@@ -6,6 +6,9 @@
 # Exits 77 (skipped) without mpirun or an MPI build.
 set -u
 xcount=$(realpath "$1")
+# The ranks' program: xcount hands a --mpi run over to xcount-mpi beside it, where the build has one.
+rank_program=$xcount
+[ -x "$(dirname "$xcount")/xcount-mpi" ] && rank_program=$(dirname "$xcount")/xcount-mpi
 command -v mpirun > /dev/null || { echo "mpirun is not installed: skipped"; exit 77; }
 "$xcount" count queens --n 4 --mpi 2>&1 | grep -q "built without MPI" && { echo "xcount built without MPI: skipped"; exit 77; }
 dir=$(mktemp -d)
@@ -107,7 +110,7 @@ interrupted() {
     local job=$!
     sleep 2.5
     local ranks
-    ranks=$(descendants xcount $job)
+    ranks=$(descendants "$(basename "$rank_program")" $job)
     [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
     [ -n "$ranks" ] || fail "no rank to signal"
     kill "-$signal" $ranks
