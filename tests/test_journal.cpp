@@ -142,6 +142,43 @@ TEST_CASE("a journal of another run, or a damaged one, is refused", "[journal][b
     }
 }
 
+TEST_CASE("a shard's journal names its shard, and only that shard resumes it", "[journal][shard]") {
+    Fixture f;
+    TempFile file("shard");
+    JournalHeader shard = f.header;
+    shard.shard_index = 1;
+    shard.shard_count = 3;
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, shard, known);
+        journal.record(1, f.full.results[1]);
+    }
+    const JournalHeader read = *read_journal_header(file.path);
+    CHECK(read.shard_index == 1);
+    CHECK(read.shard_count == 3);
+    CHECK(read.share() == (f.split.size() + 1) / 3);
+    CHECK(read.owns(4));
+    CHECK_FALSE(read.owns(3));
+    std::vector<SubproblemResult> known;
+    CHECK(Journal(file.path, shard, known).recorded() == 1);
+    JournalHeader other = shard;
+    other.shard_index = 2;
+    CHECK_THROWS_WITH(Journal(file.path, other, known), Catch::Contains("this journal is shard 1/3's, this run is shard 2/3"));
+    CHECK_THROWS_WITH(Journal(file.path, f.header, known), Catch::Contains("this journal is shard 1/3's, this run is a whole count"));
+    SECTION("a shard that is none of its count's is no header") {
+        for (const char* bad : {"shard=3/3", "shard=0/1", "shard=1/", "shard=1/3x"}) {
+            std::string text = read_all(file.path);
+            const auto at = text.find("shard=");
+            text.replace(at, text.find(' ', at) - at, bad);
+            const auto check = text.find(" check=");  // a header without a check is read, so that only the field is judged
+            text.erase(check, text.find('\n') - check);
+            TempFile edited("shard-bad");
+            write_all(edited.path, text);
+            CHECK_THROWS_WITH(read_journal_header(edited.path), Catch::Contains("not an xcount checkpoint journal"));
+        }
+    }
+}
+
 TEST_CASE("one journal, one writer: a second run on the same file is refused while the first holds it", "[journal]") {
     Fixture f;
     TempFile file("locked");

@@ -160,8 +160,10 @@ public:
     RunJournal(const Settings& settings, bool leader, const std::string& fingerprint, const Split& split, const Group* checking)
         : subproblems_(split.size()) {
         if (settings.checkpoint.empty() || !leader) return;
-        journal_ = std::make_unique<Journal>(
-            settings.checkpoint, JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0}, known);
+        journal_ = std::make_unique<Journal>(settings.checkpoint,
+                                             JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0,
+                                                           settings.shard_index, settings.shard_count},
+                                             known);
     }
     std::vector<SubproblemResult> known;  // per id, what earlier runs did (empty without a journal)
 
@@ -272,12 +274,16 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
 
 // Why a run that did not finish stopped, and how to carry on.
 void say_why_stopped(const RunReport& report, const Settings& settings, bool stopped, bool journaled) {
-    const auto done = static_cast<std::size_t>(
-        std::count_if(report.results.begin(), report.results.end(), [](const SubproblemResult& r) { return r.finished; }));
+    std::size_t done = 0, share = 0;  // of this process's share: all, or its shard's
+    for (std::size_t id = settings.shard_index; id < report.results.size(); id += settings.shard_count, ++share)
+        done += report.results[id].finished ? 1 : 0;
+    const std::string whose = settings.shard_count > 1
+                                  ? "shard " + std::to_string(settings.shard_index) + "/" + std::to_string(settings.shard_count) + "'s "
+                                  : "";
     const std::string why = received_signal() != 0                 ? "by signal " + std::to_string(received_signal())
                             : settings.node_limit != 0 && !stopped ? "at --node-limit"
                                                                    : "at --time-limit";
-    std::cerr << "xcount: stopped " << why << ": " << done << " of " << report.results.size() << " subproblems done"
+    std::cerr << "xcount: stopped " << why << ": " << done << " of " << whose << share << " subproblems done"
               << (journaled
                       ? "; run again with the same --checkpoint to resume"
                       : "; the unfinished ones' work is not in the figures (with --checkpoint FILE it is kept, and a run again resumes)")

@@ -27,8 +27,9 @@ struct JournalStatus {
 
 JournalStatus summarise(const JournalContents& j) {
     JournalStatus s;
-    for (const SubproblemResult& r : j.results) {
-        if (!r.finished && !r.partial()) continue;
+    for (std::size_t id = 0; id < j.results.size(); ++id) {
+        const SubproblemResult& r = j.results[id];
+        if (!j.header.owns(id) || (!r.finished && !r.partial())) continue;
         (r.finished ? s.finished : s.partial) += 1;
         (r.finished ? s.finished_seconds : s.partial_seconds) += r.seconds;
         SearchStats weighted = r.stats;  // the solutions they stand for (w=, under a reduction)
@@ -37,7 +38,7 @@ JournalStatus summarise(const JournalContents& j) {
     }
     if (s.finished > 0) {
         const double mean = s.finished_seconds / static_cast<double>(s.finished);
-        s.left = std::max(0.0, mean * static_cast<double>(j.results.size() - s.finished) - s.partial_seconds);
+        s.left = std::max(0.0, mean * static_cast<double>(j.header.share() - s.finished) - s.partial_seconds);
     }
     return s;
 }
@@ -64,11 +65,14 @@ int status_command(const std::vector<std::string>& args) {
     const std::string path = values["journal"].as<std::string>();
     const JournalContents j = read_journal(path);
     const JournalStatus s = summarise(j);
-    const std::size_t total = j.header.subproblems;
+    const std::size_t total = j.header.share();  // the subproblems this journal's run counts: all, or its shard's
     const double percent = total ? 100.0 * static_cast<double>(s.finished) / static_cast<double>(total) : 100.0;
     if (values.count("json")) {
         JsonObject o;
         o.field("journal", path).field("running", j.in_use).field("depth", j.header.depth).field("subproblems", std::uint64_t{total});
+        j.header.sharded() ? o.field("shard", std::to_string(j.header.shard_index) + "/" + std::to_string(j.header.shard_count))
+                           : o.raw("shard", "null");
+        o.field("split_subproblems", std::uint64_t{j.header.subproblems});
         o.field("finished", std::uint64_t{s.finished}).field("in_progress", std::uint64_t{s.partial});
         o.field("solutions_found", s.so_far.solutions).field("updates", s.so_far.updates).field("nodes", s.so_far.nodes);
         o.field("thread_seconds", s.finished_seconds + s.partial_seconds);
@@ -78,15 +82,20 @@ int status_command(const std::vector<std::string>& args) {
         return kExitOk;
     }
     std::cout << "journal: " << path << (j.in_use ? " (a running xcount is writing it)" : " (no xcount is writing it)") << '\n'
-              << "split depth: " << j.header.depth << ", subproblems: " << total << '\n'
-              << "finished: " << s.finished << " (" << percent_text(percent) << ")";
+              << "split depth: " << j.header.depth << ", subproblems: " << j.header.subproblems << '\n';
+    if (j.header.sharded())
+        std::cout << "shard " << j.header.shard_index << "/" << j.header.shard_count << ": its share is " << total << " of them (every "
+                  << j.header.shard_count << "th from #" << j.header.shard_index << "); what follows is the shard's\n";
+    std::cout << "finished: " << s.finished << " (" << percent_text(percent) << ")";
     if (s.partial) std::cout << ", " << s.partial << " more in progress";
     std::cout << '\n'
               << "solutions found: " << to_string(s.so_far.solutions)
               << " (in the subproblems journaled; under --symmetry reduce each representative's weighted by its orbit, as in the report)\n"
               << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes << " (in those subproblems)\n"
               << "thread time so far: " << seconds_text(s.finished_seconds + s.partial_seconds) << " s\n";
-    if (s.finished == total)
+    if (s.finished == total && j.header.sharded())
+        std::cout << "complete: the shard's share is counted (its --out file holds it; xcount merge sums the shards' files)\n";
+    else if (s.finished == total)
         std::cout << "complete: run the count again with this --checkpoint for its report\n";
     else if (s.left)
         std::cout << "thread time left: about " << seconds_text(*s.left)

@@ -29,8 +29,9 @@ constexpr std::string_view kHeaderCheck = " check=";
 // The header ends in a hash of the rest of it, as every line does: an edited depth or count of
 // subproblems is refused as such, not shown by status or taken for another run's journal.
 std::string header_line(const JournalHeader& h) {
-    const std::string body = std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
-                             " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
+    std::string body = std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
+                       " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
+    if (h.sharded()) body += " shard=" + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count);
     return body + std::string(kHeaderCheck) + Hash64().add(body).hex();
 }
 
@@ -42,11 +43,14 @@ std::optional<JournalHeader> parse_header(const std::string& line, const std::st
     if (checked) body = line.substr(0, check_at);  // a header without a check: a journal of an earlier version
     JournalHeader h;
     char fingerprint[64];
-    unsigned long long subproblems = 0;
-    int consumed = 0;
+    unsigned long long subproblems = 0, shard_index = 0, shard_count = 1;
+    int consumed = 0, consumed_shard = 0;
     if (std::sscanf(body.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth, &subproblems,
-                    &consumed) != 3 ||
-        static_cast<std::size_t>(consumed) != body.size())
+                    &consumed) != 3)
+        return std::nullopt;
+    if (static_cast<std::size_t>(consumed) != body.size() &&
+        (std::sscanf(body.c_str() + consumed, " shard=%llu/%llu%n", &shard_index, &shard_count, &consumed_shard) != 2 ||
+         static_cast<std::size_t>(consumed + consumed_shard) != body.size() || shard_count < 2 || shard_index >= shard_count))
         return std::nullopt;
     if (checked && line.substr(check_at + kHeaderCheck.size()) != Hash64().add(body).hex())
         throw InputError(located(path, 1, 0,
@@ -54,7 +58,13 @@ std::optional<JournalHeader> parse_header(const std::string& line, const std::st
                                  "not overwritten: a journal's header is never edited"));
     h.fingerprint = fingerprint;
     h.subproblems = subproblems;
+    h.shard_index = shard_index;
+    h.shard_count = shard_count;
     return h;
+}
+
+std::string share_name(const JournalHeader& h) {
+    return h.sharded() ? "shard " + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count) : "a whole count";
 }
 
 std::string body_of(std::size_t id, const SubproblemResult& r) {
@@ -229,6 +239,9 @@ void Journal::load(const JournalHeader& header, const std::optional<JournalHeade
     if (existing && existing->subproblems != header.subproblems)
         throw InputError(path + ": the journal says " + std::to_string(existing->subproblems) + " subproblems, this run has " +
                          std::to_string(header.subproblems));
+    if (existing && (existing->shard_index != header.shard_index || existing->shard_count != header.shard_count))
+        throw InputError(path + ": this journal is " + share_name(*existing) + "'s, this run is " + share_name(header) +
+                         " (one journal a shard: --checkpoint part-I.journal)");
     if (existing) size_ = read_entries(path, header.group_order, known, recorded_);
     if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0)
         throw InputError(path + ": cannot cut the journal back to its last whole line: " + std::strerror(errno));
