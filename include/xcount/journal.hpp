@@ -2,7 +2,7 @@
 //
 // An append-only text file, one line per finished subproblem, headed by the run's fingerprint:
 //
-//     xcount-journal 1 fingerprint=7d2c...e1 depth=4 subproblems=1771 [shard=3/16] check=...
+//     xcount-journal 1 fingerprint=7d2c...e1 depth=4 subproblems=1771 above=9120,77 [shard=3/16] check=...
 //     17 12 40317 2213 0.004132 9f03...c2      <- id solutions updates nodes seconds check
 //     17 12 40317 2213 0.004132 fixed=12,0,0,0 9f03...c2   <- with --symmetry check
 //     18 3 9102 512 9.771 at=41,77,103 5be0...19   <- 18 stopped part way, at that position
@@ -33,8 +33,9 @@ struct JournalHeader {
     std::string fingerprint;  // of matrix, depth, mode and program version
     int depth = 0;
     std::size_t subproblems = 0;
-    std::size_t group_order = 0;                   // Fix(g) counts each line carries (0: none); part of the mode
-    std::size_t shard_index = 0, shard_count = 1;  // the share it records: ids i, i+K, i+2K, ... (--shard i/K)
+    std::size_t group_order = 0;                       // Fix(g) counts each line carries (0: none); part of the mode
+    std::size_t shard_index = 0, shard_count = 1;      // the share it records: ids i, i+K, i+2K, ... (--shard i/K)
+    std::uint64_t above_updates = 0, above_nodes = 0;  // the split's own work above the cut, in the figures of the run (of shard 0)
 
     bool sharded() const { return shard_count > 1; }
     std::size_t share() const { return subproblems / shard_count + (shard_index < subproblems % shard_count ? 1 : 0); }

@@ -160,10 +160,11 @@ public:
     RunJournal(const Settings& settings, bool leader, const std::string& fingerprint, const Split& split, const Group* checking)
         : subproblems_(split.size()) {
         if (settings.checkpoint.empty() || !leader) return;
-        journal_ = std::make_unique<Journal>(settings.checkpoint,
-                                             JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0,
-                                                           settings.shard_index, settings.shard_count},
-                                             known);
+        journal_ =
+            std::make_unique<Journal>(settings.checkpoint,
+                                      JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0,
+                                                    settings.shard_index, settings.shard_count, split.above().updates, split.above().nodes},
+                                      known);
     }
     std::vector<SubproblemResult> known;  // per id, what earlier runs did (empty without a journal)
 

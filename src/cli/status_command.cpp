@@ -36,6 +36,10 @@ JournalStatus summarise(const JournalContents& j) {
         weighted.solutions *= r.weight;
         s.so_far += weighted;  // checked: a sum past 2^64 updates throws
     }
+    if (j.header.shard_index == 0) {  // the work above the cut, as the run's figures hold it (shard 0's under --shard)
+        s.so_far.updates += j.header.above_updates;
+        s.so_far.nodes += j.header.above_nodes;
+    }
     if (s.finished > 0) {
         const double mean = s.finished_seconds / static_cast<double>(s.finished);
         s.left = std::max(0.0, mean * static_cast<double>(j.header.share() - s.finished) - s.partial_seconds);
@@ -91,7 +95,8 @@ int status_command(const std::vector<std::string>& args) {
     std::cout << '\n'
               << "solutions found: " << to_string(s.so_far.solutions)
               << " (in the subproblems journaled; under --symmetry reduce each representative's weighted by its orbit, as in the report)\n"
-              << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes << " (in those subproblems)\n"
+              << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes
+              << " (in those subproblems and above the split, as the run counts them)\n"
               << "thread time so far: " << seconds_text(s.finished_seconds + s.partial_seconds) << " s\n";
     if (s.finished == total && j.header.sharded())
         std::cout << "complete: the shard's share is counted (its --out file holds it; xcount merge sums the shards' files)\n";

@@ -31,8 +31,29 @@ constexpr std::string_view kHeaderCheck = " check=";
 std::string header_line(const JournalHeader& h) {
     std::string body = std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
                        " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
+    body += " above=" + std::to_string(h.above_updates) + "," + std::to_string(h.above_nodes);
     if (h.sharded()) body += " shard=" + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count);
     return body + std::string(kHeaderCheck) + Hash64().add(body).hex();
+}
+
+// The header's fields after subproblems=, each optional, in this order: ` above=U,N` (none in
+// an earlier version's journal) and ` shard=I/K`. False where anything else follows.
+bool read_optional_fields(std::string_view rest, JournalHeader& h) {
+    unsigned long long a = 0, b = 0;
+    int used = 0;
+    if (rest.starts_with(" above=")) {
+        if (std::sscanf(rest.data(), " above=%llu,%llu%n", &a, &b, &used) != 2) return false;
+        h.above_updates = a;
+        h.above_nodes = b;
+        rest.remove_prefix(static_cast<std::size_t>(used));
+    }
+    if (rest.starts_with(" shard=")) {
+        if (std::sscanf(rest.data(), " shard=%llu/%llu%n", &a, &b, &used) != 2 || b < 2 || a >= b) return false;
+        h.shard_index = a;
+        h.shard_count = b;
+        rest.remove_prefix(static_cast<std::size_t>(used));
+    }
+    return rest.empty();
 }
 
 // nullopt: not a journal's header. InputError: a journal's header whose check fails.
@@ -43,14 +64,11 @@ std::optional<JournalHeader> parse_header(const std::string& line, const std::st
     if (checked) body = line.substr(0, check_at);  // a header without a check: a journal of an earlier version
     JournalHeader h;
     char fingerprint[64];
-    unsigned long long subproblems = 0, shard_index = 0, shard_count = 1;
-    int consumed = 0, consumed_shard = 0;
+    unsigned long long subproblems = 0;
+    int consumed = 0;
     if (std::sscanf(body.c_str(), "xcount-journal 1 fingerprint=%63s depth=%d subproblems=%llu%n", fingerprint, &h.depth, &subproblems,
-                    &consumed) != 3)
-        return std::nullopt;
-    if (static_cast<std::size_t>(consumed) != body.size() &&
-        (std::sscanf(body.c_str() + consumed, " shard=%llu/%llu%n", &shard_index, &shard_count, &consumed_shard) != 2 ||
-         static_cast<std::size_t>(consumed + consumed_shard) != body.size() || shard_count < 2 || shard_index >= shard_count))
+                    &consumed) != 3 ||
+        !read_optional_fields(std::string_view(body).substr(static_cast<std::size_t>(consumed)), h))
         return std::nullopt;
     if (checked && line.substr(check_at + kHeaderCheck.size()) != Hash64().add(body).hex())
         throw InputError(located(path, 1, 0,
@@ -58,8 +76,6 @@ std::optional<JournalHeader> parse_header(const std::string& line, const std::st
                                  "not overwritten: a journal's header is never edited"));
     h.fingerprint = fingerprint;
     h.subproblems = subproblems;
-    h.shard_index = shard_index;
-    h.shard_count = shard_count;
     return h;
 }
 

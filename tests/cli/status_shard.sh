@@ -13,8 +13,10 @@ field() { grep -o "\"$2\": [^,}]*" <<<"$1" | head -n 1 | cut -d' ' -f2-; }
 count() { "$xcount" count queens --n 13 --split-depth 3 "$@"; }
 
 # The split and each shard's share (ids I, I+4, I+8, ...), from an unsharded journal.
-count --threads 2 --checkpoint "$dir/whole.j" > /dev/null || fail "the whole count"
+run=$(count --threads 2 --checkpoint "$dir/whole.j" --json) || fail "the whole count"
 whole=$("$xcount" status "$dir/whole.j" --json)
+[ "$(field "$whole" updates)" = "$(field "$run" updates)" ] && [ "$(field "$whole" nodes)" = "$(field "$run" nodes)" ] ||
+  fail "status and the run differ in updates or nodes: $whole against $run"
 split=$(field "$whole" subproblems)
 [ "$(field "$whole" shard)" = null ] || fail "an unsharded journal names a shard: $whole"
 ! "$xcount" status "$dir/whole.j" | grep -q '^shard ' || fail "an unsharded journal's status names a shard"
@@ -57,12 +59,16 @@ echo "another shard's journal and a whole count's refused"
 count --shard 1/4 --out "$dir/p1" --checkpoint "$dir/j1" > /dev/null || fail "shard 1/4 resumed"
 count --shard 2/4 --out "$dir/p2" --checkpoint "$dir/j2" > /dev/null || fail "shard 2/4"
 count --shard 3/4 --out "$dir/p3" --checkpoint "$dir/j3" > /dev/null || fail "shard 3/4"
-sum=0
+sum=0 updates=0 nodes=0
 for i in 0 1 2 3; do
   json=$("$xcount" status "$dir/j$i" --json)
   [ "$(field "$json" complete)" = true ] && [ "$(field "$json" subproblems)" = "$(share $i)" ] || fail "shard $i/4: $json"
   sum=$((sum + $(field "$json" solutions_found)))
+  updates=$((updates + $(field "$json" updates))) nodes=$((nodes + $(field "$json" nodes)))
 done
 [ $sum = 73712 ] || fail "the shards' journals hold $sum solutions, not 73712"
-"$xcount" merge "$dir"/p[0-3] | grep -qx "solutions: 73712" || fail "the merge is not 73712"
-echo "four shards' journals: 73712 solutions (OEIS A000170), as merged"
+merged=$("$xcount" merge "$dir"/p[0-3] --json)
+[ "$(field "$merged" solutions)" = 73712 ] || fail "the merge is not 73712: $merged"
+[ "$updates" = "$(field "$run" updates)" ] && [ "$nodes" = "$(field "$run" nodes)" ] ||
+  fail "the shards' journals hold $updates updates and $nodes nodes, the whole run $run"
+echo "four shards' journals: 73712 solutions (OEIS A000170), as merged, and the whole run's updates and nodes"
