@@ -39,6 +39,11 @@ bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choic
 // squares 0.2-0.4 (9 / n^2), dominoes on 8x8 0.13.
 double conflict_density(const Matrix& matrix);
 const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
+// What `updates` count for an engine (resolved) under a rule. "links removed": Knuth's DLX
+// updates, one per node unlinked from an item's list, done by dlx and computed alike by cells
+// and bits. "options tested": one per option a node tests (ScanCosts), the scan engine's unit,
+// the memo engine's, and every engine's under ChooseRule::scan. The two are not comparable.
+const char* updates_unit(EngineKind resolved, const Choice& choice);
 
 // Whether merging equal states surely pays under the scan rule: the states the scan tree can
 // reach are at most 2^28 in all, a bound from the matrix alone (at a node whose first open item

@@ -202,7 +202,9 @@ private:
 void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings) {
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
-    outcome.engine = engine_name(resolve_engine(settings.engine, plan.matrix(), settings.choice));
+    const EngineKind engine = resolve_engine(settings.engine, plan.matrix(), settings.choice);
+    outcome.engine = engine_name(engine);
+    outcome.updates_unit = updates_unit(engine, settings.choice);
     outcome.symmetry = plan.note;
     if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
     outcome.shard_index = settings.shard_index;
@@ -381,7 +383,9 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     const Watchdog watchdog(stop, settings.time_limit, process_start());
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
     LevelProfile profile;
-    outcome.engine = engine_name(resolve_engine(settings.engine, problem.matrix, settings.choice));
+    const EngineKind engine = resolve_engine(settings.engine, problem.matrix, settings.choice);
+    outcome.engine = engine_name(engine);
+    outcome.updates_unit = updates_unit(engine, settings.choice);
     outcome.total = with_engine(
         settings.engine, problem.matrix,
         [&](auto& engine) {

@@ -66,6 +66,12 @@ std::string fixed_text(const std::vector<std::string>& names, const std::vector<
     return text;
 }
 
+// The unit of updates (xcount::updates_unit) in words, for the report.
+std::string updates_unit_text(const std::string& unit) {
+    return unit == "links removed" ? "links removed from item lists (Knuth's DLX updates)"
+                                   : "options tested at each node (the scan rule's unit, not comparable with DLX's updates)";
+}
+
 std::string resumed_text(std::size_t finished, std::size_t partly) {
     if (finished == 0 && partly == 0) return "";
     const std::string carried =
@@ -113,7 +119,8 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                 .field("depth", o.depth)
                 .field("subproblems", std::uint64_t{o.subproblems})
                 .field("resumed", std::uint64_t{o.resumed})
-                .raw("slowest", slow + "]");
+                .raw("slowest", slow + "]")
+                .field("updates_unit", o.updates_unit);
         if (o.memo.stored)
             j.raw("memo", JsonObject()
                               .field("merged", o.total.merged)
@@ -183,6 +190,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         std::cout << resumed_text(o.resumed, o.resumed_partly);
         std::cout << '\n';
     }
+    if (!o.updates_unit.empty()) std::cout << "updates counted: " << updates_unit_text(o.updates_unit) << '\n';
     if (o.memo.stored)
         std::cout << "memo: " << o.total.merged << " nodes merged, " << o.memo.stored << " states stored (" << o.memo.evicted
                   << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries

@@ -17,7 +17,8 @@ struct Outcome {
     SearchStats total;
     double seconds = 0;
     int threads = 1;
-    std::string engine;  // the engine that counted ("" for a merge)
+    std::string engine;        // the engine that counted ("" for a merge)
+    std::string updates_unit;  // what its updates count (xcount::updates_unit; "" for a merge)
     int depth = 0;
     std::size_t subproblems = 1;
     std::size_t resumed = 0;

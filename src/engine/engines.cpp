@@ -153,6 +153,11 @@ EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& c
     return (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity) ? EngineKind::bits : EngineKind::dlx;
 }
 
+const char* updates_unit(EngineKind resolved, const Choice& choice) {
+    const bool tests_options = resolved == EngineKind::scan || resolved == EngineKind::memo || choice.rule == ChooseRule::scan;
+    return tests_options ? "options tested" : "links removed";
+}
+
 const char* engine_name(EngineKind kind) {
     switch (kind) {
         case EngineKind::automatic: return "auto";
