@@ -45,7 +45,8 @@ struct JournalHeader {
 // The fingerprint a run of `mode` ("count", ...) on this matrix and depth writes and expects.
 std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode);
 
-// The header of an existing journal, or nullopt when there is none yet (missing or empty file).
+// The header of an existing journal, or nullopt when there is none yet (missing or empty file),
+// for a run that will write there: a file that is no journal is refused, "not overwriting it".
 std::optional<JournalHeader> read_journal_header(const std::string& path);
 
 // What a journal holds, read without touching it (another xcount may be appending to it).

@@ -197,7 +197,11 @@ std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& 
     return Hash64().add(matrix.fingerprint()).add(static_cast<std::uint64_t>(depth)).add(mode).add(std::string_view(kVersion)).hex();
 }
 
-std::optional<JournalHeader> read_journal_header(const std::string& path) {
+namespace {
+
+// The header of the journal at `path`, or nullopt where there is none yet; a file that is no
+// journal is refused with `refusal`.
+std::optional<JournalHeader> header_in(const std::string& path, const char* refusal) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (!std::filesystem::exists(status)) return std::nullopt;
@@ -210,12 +214,18 @@ std::optional<JournalHeader> read_journal_header(const std::string& path) {
     // at all (a JSON result, a binary), which must not be overwritten.
     const auto header = in.eof() ? std::nullopt : parse_header(line, path);
     if (in.eof() && (line.starts_with(kMagic) || std::string_view(kMagic).starts_with(line))) return std::nullopt;
-    if (!header) throw InputError(located(path, 1, 0, "not an xcount checkpoint journal (not overwriting it)"));
+    if (!header) throw InputError(located(path, 1, 0, refusal));
     return header;
 }
 
+}  // namespace
+
+std::optional<JournalHeader> read_journal_header(const std::string& path) {
+    return header_in(path, "not an xcount checkpoint journal (not overwriting it)");
+}
+
 JournalContents read_journal(const std::string& path) {
-    const auto header = read_journal_header(path);
+    const auto header = header_in(path, "not an xcount checkpoint journal");  // status only reads it
     if (!header) throw InputError(path + ": no journal there (missing, empty, or its header not written yet)");
     JournalContents contents{*header, std::vector<SubproblemResult>(header->subproblems), false};
     std::size_t finished = 0;
