@@ -207,3 +207,23 @@ TEST_CASE("queens and sudoku pictures are grids labelled by the solution", "[pic
     const std::string svg = cli::svg_of(sp, "s");
     CHECK(occurrences(svg, "<line") == 6);  // 3 thick lines each way around the 2x2 boxes
 }
+
+TEST_CASE("a picture of several panels is laid out in rows, as near a square as can be", "[pictures]") {
+    Picture layers;
+    for (int k = 0; k < 6; ++k) {
+        Panel panel;
+        panel.title = "layer " + std::to_string(k);
+        panel.grid.rows = 5;
+        panel.grid.columns = 2;
+        panel.grid.labels.assign(10, "");
+        layers.panels.push_back(panel);
+    }
+    // A panel: 2 x 5 cells of 40 px, margins of 12, a title of 22: 104 x 246. Six in a row
+    // would be 624 x 246; three in two rows, 312 x 492, scale least into a square box.
+    const std::string svg = cli::svg_of(layers, "six layers");
+    CHECK(svg.find("width=\"312\" height=\"492\"") != std::string::npos);
+    CHECK(occurrences(svg, "class=\"panel\"") == 6);
+    CHECK(svg.find("y=\"262\" font-size=\"14\"") != std::string::npos);  // the second row's titles, below the first row
+    const std::string fitted = cli::svg_of(layers, "six layers", 280);
+    CHECK(fitted.find("viewBox=\"0 0 312 492\"") != std::string::npos);
+}

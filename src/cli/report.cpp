@@ -12,18 +12,26 @@ namespace xcount::cli {
 namespace {
 
 constexpr const char* kStyle = R"(
-body { font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #222; }
+body { font-family: "DejaVu Sans", sans-serif; margin: 1em; color: #222; }
 h1 { font-size: 1.4em; }
-table { border-collapse: collapse; }
-th, td { border: 1px solid #bbb; padding: 0.4em 0.6em; vertical-align: top; text-align: left; }
-th { background: #eee; }
-td.number { text-align: right; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+th, td { border: 1px solid #bbb; padding: 0.3em 0.4em; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+th { background: #eee; font-size: 0.9em; overflow-wrap: normal; }
+td.number { text-align: right; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
 td.ok { background: #d9f2d9; } td.fail { background: #f8d0d0; font-weight: bold; }
-.description { color: #555; font-size: 0.9em; max-width: 28em; }
-.parameters { font-family: "DejaVu Sans Mono", monospace; font-size: 0.8em; white-space: pre-wrap; }
-.source { color: #555; font-size: 0.8em; max-width: 22em; }
+.description { color: #555; font-size: 0.85em; }
+details { font-size: 0.8em; color: #555; }
+.parameters { font-family: "DejaVu Sans Mono", monospace; white-space: pre-wrap; margin: 0.2em 0; }
+td.source { color: #555; font-size: 0.8em; }
+td.picture svg { max-width: 100%; height: auto; }
 .note { color: #777; font-size: 0.85em; }
 )";
+
+// "expected/found" may break after its slash first.
+std::string slash_breaks(std::string text) {
+    if (const auto slash = text.find('/'); slash != std::string::npos) text.insert(slash + 1, "<wbr>");
+    return text;
+}
 
 std::string cell(const std::string& cls, const std::string& html) { return "<td class=\"" + cls + "\">" + html + "</td>"; }
 
@@ -34,11 +42,13 @@ std::string row(const VerifiedJob& job) {
     std::snprintf(seconds, sizeof seconds, "%.2f", job.seconds);
     const bool ok = job.status == "ok";
     return "<tr class=\"job\" data-job=\"" + xml_escape(job.name) + "\" data-status=\"" + xml_escape(job.status) + "\">" +
-           cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) + "</div>") +
-           cell("parameters", parameters) + cell("expected number", xml_escape(job.expected)) + cell("source", xml_escape(job.source)) +
+           cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) +
+                            "</div><details><summary>parameters</summary><div class=\"parameters\">" + parameters + "</div></details>") +
+           cell("expected number", xml_escape(job.expected)) +
            cell("found number", xml_escape(job.partial ? "partial " + job.found : job.found)) +
-           cell("distinct number", xml_escape(job.distinct)) + cell("seconds number", seconds) +
-           cell("updates number", std::to_string(job.updates)) + cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
+           cell("distinct number", slash_breaks(xml_escape(job.distinct))) + cell("source", xml_escape(job.source)) +
+           cell("seconds number", seconds) + cell("updates number", std::to_string(job.updates)) +
+           cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
            cell("picture", job.picture.empty() ? "<span class=\"note\">" + xml_escape(job.picture_note) + "</span>" : job.picture) +
            "</tr>\n";
 }
@@ -64,9 +74,10 @@ std::string html_report(const std::vector<VerifiedJob>& jobs, const std::string&
            (skipped ? ", " + std::to_string(skipped) + " long jobs skipped (verify --all runs them)" : "") + ". xcount " + kVersion + ", " +
            now_text() + ".</p>\n";
     out +=
-        "<table>\n<thead><tr><th>job</th><th>parameters</th><th>expected</th><th>source</th><th>found</th>"
-        "<th>distinct<br>expected/found</th><th>seconds</th><th>updates</th><th>status</th><th>first solution</th></tr></thead>\n"
-        "<tbody>\n";
+        "<table>\n<colgroup><col style=\"width: 16%\"><col style=\"width: 12%\"><col style=\"width: 12%\"><col style=\"width: 7%\">"
+        "<col style=\"width: 11%\"><col style=\"width: 6%\"><col style=\"width: 8%\"><col style=\"width: 5%\"><col style=\"width: 23%\">"
+        "</colgroup>\n<thead><tr><th>job</th><th>expected</th><th>found</th><th>distinct expected/ found</th><th>source</th>"
+        "<th>seconds</th><th>updates</th><th>status</th><th>first solution</th></tr></thead>\n<tbody>\n";
     for (const VerifiedJob& job : jobs) out += row(job);
     out += "</tbody>\n</table>\n</body>\n</html>\n";
     return out;

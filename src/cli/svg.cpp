@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 namespace xcount::cli {
 
@@ -131,25 +132,60 @@ std::string xml_escape(const std::string& text) {
     return out;
 }
 
+namespace {
+
+// Where each panel of a picture goes: in rows of the same number of panels, that number chosen
+// so that the whole is as near a square as can be (its longer side the shortest), which is what
+// a fit into a square box scales least. A picture of one panel is that panel.
+struct Layout {
+    std::vector<Point> corner;  // per panel: its top left, in pixels
+    double width = 0, height = 0;
+};
+
+Layout rows_of(const std::vector<Box>& boxes, double title) {
+    const auto panel_width = [](const Box& b) { return (b.right - b.left) * kUnit + 2 * kMargin; };
+    const auto panel_height = [&](const Box& b) { return (b.bottom - b.top) * kUnit + 2 * kMargin + title; };
+    Layout best;
+    for (std::size_t per_row = 1; per_row <= boxes.size(); ++per_row) {
+        Layout here;
+        double x = 0, y = 0, row_height = 0;
+        for (std::size_t k = 0; k < boxes.size(); ++k) {
+            if (k > 0 && k % per_row == 0) y += row_height, x = 0, row_height = 0;
+            here.corner.push_back({x, y});
+            x += panel_width(boxes[k]);
+            row_height = std::max(row_height, panel_height(boxes[k]));
+            here.width = std::max(here.width, x);
+        }
+        here.height = y + row_height;
+        if (best.corner.empty() || std::max(here.width, here.height) < std::max(best.width, best.height)) best = std::move(here);
+    }
+    return best;
+}
+
+}  // namespace
+
 std::string svg_of(const Picture& picture, const std::string& title, double fit) {
     const bool titled = std::any_of(picture.panels.begin(), picture.panels.end(), [](const Panel& p) { return !p.title.empty(); });
+    const double title_room = titled ? kTitle : 0;
+    std::vector<Box> boxes;
+    for (const Panel& panel : picture.panels) boxes.push_back(extent(panel));
+    const Layout layout = rows_of(boxes, title_room);
     std::string body;
-    double x = 0, height = 0;
     std::size_t pieces = 0;
-    for (const Panel& panel : picture.panels) {
-        const Box box = extent(panel);
-        const Placement at{x + kMargin - box.left * kUnit, (titled ? kTitle : 0) + kMargin - box.top * kUnit};
+    for (std::size_t k = 0; k < picture.panels.size(); ++k) {
+        const Panel& panel = picture.panels[k];
+        const Point corner = layout.corner[k];
+        const Placement at{corner.x + kMargin - boxes[k].left * kUnit, corner.y + title_room + kMargin - boxes[k].top * kUnit};
         body += "<g class=\"panel\">\n";
         if (!panel.title.empty())
-            body += "<text class=\"title\" x=\"" + number(x + kMargin) + "\" y=\"" + number(kTitle - 6) +
+            body += "<text class=\"title\" x=\"" + number(corner.x + kMargin) + "\" y=\"" + number(corner.y + kTitle - 6) +
                     "\" font-size=\"14\" font-family=\"DejaVu Sans, sans-serif\">" + xml_escape(panel.title) + "</text>\n";
         if (panel.grid.rows > 0) body += draw_grid(at, panel.grid);
         for (const PieceShape& piece : panel.pieces) body += draw_piece(at, piece);
         body += "</g>\n";
         pieces += panel.pieces.size();
-        x += (box.right - box.left) * kUnit + 2 * kMargin;
-        height = std::max(height, (box.bottom - box.top) * kUnit + 2 * kMargin + (titled ? kTitle : 0));
     }
+    const double x = layout.width, height = layout.height;
     const double scale = fit > 0 ? std::min({1.0, fit / x, fit / height}) : 1.0;
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xcount-picture\" data-pieces=\"" + std::to_string(pieces) + "\" width=\"" +
            number(x * scale) + "\" height=\"" + number(height * scale) + "\" viewBox=\"0 0 " + number(x) + " " + number(height) +

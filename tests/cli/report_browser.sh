@@ -7,8 +7,10 @@
 #   - every picture laid out with a non-empty box, each piece with a non-empty bounding box,
 #     as many pieces/squares as the picture says it has, and, rasterised onto a canvas, at
 #     least 5% of its pixels coloured (not white, not transparent);
-#   - a row without a picture says why: no solution (and then it found 0), or a DLX file.
-# A screenshot of the report is left in WORK_DIR/report.png.
+#   - a row without a picture says why: no solution (and then it found 0), or a DLX file;
+#   - at 1280 px (a laptop's screen) the page needs no horizontal scroll bar, and a picture of
+#     several panels (a polycube's layers) draws a cell at least 20 px wide.
+# A screenshot of the report at 1280 px is left in WORK_DIR/report.png.
 set -euo pipefail
 xcount=$1 src=$2 chromium=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
@@ -19,7 +21,7 @@ cat > check.html <<'PAGE'
 <!DOCTYPE html>
 <html><body>
 <pre id="result">pending</pre>
-<iframe id="report" src="report.html" width="1600" height="1200"></iframe>
+<iframe id="report" src="report.html" width="1280" height="1200"></iframe>
 <script>
 function colouredFraction(svg) {
   const text = new XMLSerializer().serializeToString(svg);
@@ -41,7 +43,7 @@ function colouredFraction(svg) {
 async function check() {
   const doc = document.getElementById('report').contentDocument;
   const rows = [...doc.querySelectorAll('tbody tr.job')];
-  let ok = 0, pictures = 0, rendered = 0, explained = 0;
+  let ok = 0, pictures = 0, rendered = 0, explained = 0, smallest = 1000;
   const bad = [];
   for (const row of rows) {
     if (row.dataset.status === 'ok') ok++;
@@ -55,6 +57,7 @@ async function check() {
     }
     pictures++;
     const box = svg.getBoundingClientRect();
+    if (svg.querySelectorAll('.panel').length > 1) smallest = Math.min(smallest, Math.floor(40 * box.width / svg.viewBox.baseVal.width));
     const pieces = [...svg.querySelectorAll('.piece')];
     const squares = svg.querySelectorAll('.square').length;
     const empty = pieces.filter(p => { const b = p.getBBox(); return !(b.width > 0 || b.height > 0); }).length;
@@ -66,8 +69,10 @@ async function check() {
       bad.push(row.dataset.job + ': box ' + box.width + 'x' + box.height + ', pieces ' + pieces.length + '/' + wanted +
                ', empty ' + empty + ', coloured ' + fraction.toFixed(3));
   }
+  const page = doc.documentElement;
   document.getElementById('result').textContent =
     'rows=' + rows.length + ' ok=' + ok + ' pictures=' + pictures + ' rendered=' + rendered + ' explained=' + explained +
+    ' wide=' + page.scrollWidth + ' seen=' + page.clientWidth + ' cell=' + smallest +
     ' bad=[' + bad.join('; ') + ']';
 }
 document.getElementById('report').addEventListener('load', () => check().catch(e => {
@@ -79,17 +84,19 @@ PAGE
 
 flags=(--headless --no-sandbox --disable-gpu --allow-file-access-from-files --virtual-time-budget=30000)
 timeout 180 "$chromium" "${flags[@]}" --dump-dom "file://$work/check.html" > dom.html 2> chromium.log
-timeout 180 "$chromium" "${flags[@]}" --window-size=1600,2400 --screenshot="$work/report.png" "file://$work/report.html" 2>> chromium.log
+timeout 180 "$chromium" "${flags[@]}" --window-size=1280,2400 --screenshot="$work/report.png" "file://$work/report.html" 2>> chromium.log
 result=$(grep -o '<pre id="result">[^<]*' dom.html | sed 's/.*>//' || true)
 echo "browser: $result"
 [ -n "$result" ] || { echo "no result from the checking page:"; tail -20 dom.html chromium.log; exit 1; }
-eval "$(echo "$result" | grep -o '^rows=[0-9]* ok=[0-9]* pictures=[0-9]* rendered=[0-9]* explained=[0-9]*')"
+eval "$(echo "$result" | grep -o '^rows=[0-9]* ok=[0-9]* pictures=[0-9]* rendered=[0-9]* explained=[0-9]* wide=[0-9]* seen=[0-9]* cell=[0-9]*')"
 fail=0
 [ "$rows" -eq "$quick" ] || { echo "expected $quick rows (one per quick job), got $rows"; fail=1; }
 [ "$ok" -eq "$rows" ] || { echo "$((rows - ok)) jobs not ok"; fail=1; }
 [ "$pictures" -gt 0 ] || { echo "no pictures"; fail=1; }
 [ "$rendered" -eq "$pictures" ] || { echo "$((pictures - rendered)) pictures did not render"; fail=1; }
 [ $((pictures + explained)) -eq "$rows" ] || { echo "rows without a picture or a reason"; fail=1; }
+[ "$wide" -le "$seen" ] || { echo "at 1280 px the page is $wide px wide: a horizontal scroll bar"; fail=1; }
+[ "$cell" -ge 20 ] || { echo "a picture of several panels draws its cells $cell px wide"; fail=1; }
 echo "$result" | grep -q 'bad=\[\]' || { echo "problems: $result"; fail=1; }
 [ "$(stat -c %s report.png)" -gt 20000 ] || { echo "the screenshot is (nearly) empty"; fail=1; }
 exit $fail
