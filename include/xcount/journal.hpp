@@ -42,6 +42,10 @@ struct JournalHeader {
     bool owns(std::size_t id) const { return id % shard_count == shard_index; }
 };
 
+// A subproblem's seconds as a journal line keeps them (to the microsecond): what a resumed run
+// reads back for a subproblem an earlier run counted.
+double as_journaled(double seconds);
+
 // The fingerprint a run of `mode` ("count", ...) on this matrix and depth writes and expects.
 std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode);
 

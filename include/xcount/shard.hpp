@@ -37,8 +37,8 @@ struct ShardResult {
     std::size_t subproblems = 0;
     std::size_t index = 0, count = 1;  // shard index/count
     std::string problem;
-    SearchStats total;  // solutions weighted; shard 0 also holds the work above the cut
-    double seconds = 0;
+    SearchStats total;   // solutions weighted; shard 0 also holds the work above the cut
+    double seconds = 0;  // thread time on its subproblems, over every run that counted them; merged: summed
     Count overcount = 1;
     std::vector<std::string> element_names;  // with --symmetry check, the group's elements
     std::vector<Count> fixed;                // and their Fix(g); both empty otherwise

@@ -266,10 +266,13 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
                      const std::vector<double>& started, const std::string& fingerprint, Outcome& outcome) {
     try {
         if (!settings.subproblem_stats.empty()) write_subproblem_stats(settings.subproblem_stats, plan, report, started);
-        if (!settings.out.empty() && outcome.total.complete)
+        if (!settings.out.empty() && outcome.total.complete) {
+            double thread_seconds = 0;  // on the shard's subproblems, in every run that counted them (the journal's too)
+            for (std::size_t id : report.own) thread_seconds += as_journaled(report.results[id].seconds);
             write_shard(settings.out, ShardResult{fingerprint, plan.split.depth(), plan.split.size(), settings.shard_index,
-                                                  settings.shard_count, problem.name, report.total, outcome.seconds, problem.overcount,
+                                                  settings.shard_count, problem.name, report.total, thread_seconds, problem.overcount,
                                                   outcome.element_names, report.fixed, report.own});
+        }
     } catch (const InputError& e) {
         if (outcome.failure.empty()) outcome.failure = e.what();
     }

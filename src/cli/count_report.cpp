@@ -168,7 +168,8 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
               << "solutions: " << to_string(o.total.solutions) << (o.total.complete ? "" : partial) << '\n'
               << "updates: " << o.total.updates << '\n'
               << "nodes: " << o.total.nodes << '\n'
-              << "seconds: " << seconds_text(o.seconds) << '\n';
+              << "seconds: " << seconds_text(o.seconds)
+              << (o.shards_merged ? " (thread time on the shards' subproblems, summed: the same for every merge of them)" : "") << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect)
                   << (!o.total.complete ? " (not checked: the count stopped early)"

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cinttypes>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -83,9 +84,14 @@ std::string share_name(const JournalHeader& h) {
     return h.sharded() ? "shard " + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count) : "a whole count";
 }
 
+std::string seconds_field(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", seconds);
+    return text;
+}
+
 std::string body_of(std::size_t id, const SubproblemResult& r) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
+    const std::string seconds = seconds_field(r.seconds);
     std::string body = std::to_string(id) + " " + to_string(r.stats.solutions) + " " + std::to_string(r.stats.updates) + " " +
                        std::to_string(r.stats.nodes) + " " + seconds;
     if (!r.fixed.empty()) {
@@ -192,6 +198,8 @@ std::uintmax_t read_entries(const std::string& path, std::size_t group_order, st
 }
 
 }  // namespace
+
+double as_journaled(double seconds) { return std::strtod(seconds_field(seconds).c_str(), nullptr); }
 
 std::string run_fingerprint(const Matrix& matrix, int depth, const std::string& mode) {
     return Hash64().add(matrix.fingerprint()).add(static_cast<std::uint64_t>(depth)).add(mode).add(std::string_view(kVersion)).hex();

@@ -72,3 +72,12 @@ merged=$("$xcount" merge "$dir"/p[0-3] --json)
 [ "$updates" = "$(field "$run" updates)" ] && [ "$nodes" = "$(field "$run" nodes)" ] ||
   fail "the shards' journals hold $updates updates and $nodes nodes, the whole run $run"
 echo "four shards' journals: 73712 solutions (OEIS A000170), as merged, and the whole run's updates and nodes"
+
+# The merged seconds are the thread time on the shards' subproblems: a shard run again from its
+# complete journal writes its file again, and the merge says the same.
+count --shard 0/4 --out "$dir/p0" --checkpoint "$dir/j0" > /dev/null || fail "shard 0/4 again"
+again=$("$xcount" merge "$dir"/p[0-3] --json)
+[ "$(field "$again" seconds)" = "$(field "$merged" seconds)" ] || fail "merged seconds changed: $merged, then $again"
+"$xcount" merge "$dir"/p[0-3] | grep -q "^seconds: [0-9.]* (thread time on the shards' subproblems, summed: the same for every merge of them)$" ||
+  fail "the merge does not say what its seconds are"
+echo "the merged seconds stay the same when a shard is run again"
