@@ -84,7 +84,7 @@ std::string man_page() {
          "check over every byte; merge sums them.\n"
          ".TP\n.I DLX FILE\nKnuth's format: a line of items (primary | secondary), then a line per option (item or item:colour); "
          "DLX3's u:v|item for multiplicities; '|' starts a comment line.\n"
-         ".TP\n.I bin/xcount\-mpi\nthe MPI build's ranks, which xcount \\-\\-mpi hands over to (installed where MPI was found).\n";
+         ".TP\n.I bin/xcount\\-mpi\nthe MPI build's ranks, which xcount \\-\\-mpi hands over to (installed where MPI was found).\n";
     m += ".SH SEE ALSO\n.BR mpirun (1),\n.BR sbatch (1).\nKnuth's DLX1, DLX2, DLX3 and DLX6 (The Art of Computer Programming, "
          "Volume 4B, section 7.2.2.1), whose file format xcount reads and writes. The README and docs/ of the source tree: the "
          "models, clusters, the memo engine, benchmarks and big runs.\n";
