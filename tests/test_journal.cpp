@@ -179,6 +179,27 @@ TEST_CASE("a shard's journal names its shard, and only that shard resumes it", "
     }
 }
 
+TEST_CASE("a stream's journal keeps how long its file was after each subproblem", "[journal][stream]") {
+    Fixture f;
+    TempFile file("stream");
+    SubproblemResult streamed = f.full.results[0];
+    streamed.streamed_to = 0;  // a first subproblem without a solution: the file is still empty
+    SubproblemResult later = f.full.results[1];
+    later.streamed_to = 4096;
+    {
+        std::vector<SubproblemResult> known;
+        Journal journal(file.path, f.header, known);
+        journal.record(0, streamed);
+        journal.record(1, later);
+    }
+    const JournalContents read = read_journal(file.path);
+    REQUIRE(read.results[0].streamed_to);
+    CHECK(*read.results[0].streamed_to == 0);
+    CHECK(*read.results[1].streamed_to == 4096);
+    CHECK_FALSE(read.results[2].streamed_to);
+    CHECK(read.results[1].stats.solutions == f.full.results[1].stats.solutions);
+}
+
 TEST_CASE("one journal, one writer: a second run on the same file is refused while the first holds it", "[journal]") {
     Fixture f;
     TempFile file("locked");

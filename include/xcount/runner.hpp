@@ -22,6 +22,8 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "xcount/engines.hpp"
@@ -42,6 +44,9 @@ struct SubproblemResult {
     // Unfinished: the options below the prefix where its walk stopped; the figures above cover
     // all the work before that position (see Limits::position). Empty: nothing done yet.
     std::vector<OptionId> position;
+    // With a stream of solutions to a file (solve --all --out): the file's length once this
+    // subproblem's solutions were written, as its journal line keeps it.
+    std::optional<std::uint64_t> streamed_to;
     bool partial() const { return !finished && !position.empty(); }
 };
 
@@ -49,6 +54,10 @@ struct RunOptions {
     int threads = 0;  // 0: all cores
     EngineKind engine = EngineKind::automatic;
     const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
+    // Every solution of subproblem `id` (the visitor path), from the thread solving it, in the
+    // order its walk finds them. A subproblem walked in slices or resumed from its position
+    // shows only the solutions after it: a stream takes no slices and no partial results.
+    std::function<void(std::size_t id, std::span<const OptionId> solution)> on_solution = nullptr;
     // With `group`, the reduction whose representatives the split's subproblems are: each
     // solution counts for its orbit (Group::count_fixed_below). Needs counts_fixed().
     const Reduction* reduction = nullptr;

@@ -102,6 +102,9 @@ int count_instances(const Model& model, const std::vector<Instance>& instances, 
 }
 
 int solve_instances(const Model& model, const std::vector<Instance>& instances, const po::variables_map& values, const Settings& settings) {
+    if (settings.parallel_stream)
+        throw InputError("--threads, --split-depth, --checkpoint, --shard, --out and --distinct stream one problem; a file of " +
+                         std::to_string(instances.size()) + " is solved one after another");
     std::size_t solved = 0, printed = 0, tried = 0;
     bool stopped = false;
     for (std::size_t k = 0; k < instances.size() && !stopped; ++k, ++tried) {

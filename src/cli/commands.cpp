@@ -152,7 +152,7 @@ int stream_solutions(const Problem& problem, const Settings& settings) {
 }  // namespace
 
 int solve_command(const Problem& problem, const Settings& settings) {
-    if (settings.all) return stream_solutions(problem, settings);
+    if (settings.all) return settings.parallel_stream ? stream_all(problem, settings) : stream_solutions(problem, settings);
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};

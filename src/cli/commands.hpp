@@ -16,6 +16,11 @@ namespace xcount::cli {
 
 int count_command(const Problem& problem, const Settings& settings);
 int solve_command(const Problem& problem, const Settings& settings);
+// solve --all on the count's machinery (threads, split, journal, shards): each subproblem's
+// solutions written together once it is finished, in the order the subproblems finish, to stdout
+// or --out FILE; with --checkpoint a resumed run cuts the file back to what its journal holds, so
+// no solution is written twice or left out. --distinct: one per orbit of the group.
+int stream_all(const Problem& problem, const Settings& settings);
 int show_command(const Problem& problem, const Settings& settings);
 int estimate_command(const Problem& problem, const Settings& settings);
 int export_command(const std::string& spec, const Problem& problem, const Settings& settings);

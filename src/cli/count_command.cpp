@@ -1,8 +1,13 @@
 // `xcount count`: split, solve the subproblems on all threads (resuming from a journal),
-// report the total and check it against --expect.
+// report the total and check it against --expect. `solve --all` on the same machinery.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -455,6 +460,177 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
     divide_overcount(merged.overcount, outcome);
     print({merged.problem + " (" + std::to_string(merged.count) + " shards merged)"}, settings, outcome);
     return verdict(settings, outcome);
+}
+
+}  // namespace xcount::cli
+
+namespace xcount::cli {
+
+namespace {
+
+// Where solve --all's solutions go: stdout, or a file a resumed run cuts back to the length its
+// journal vouches for (its lines are counted again, so the numbering carries on).
+class SolutionsOut {
+public:
+    SolutionsOut(const std::string& path, std::optional<std::uint64_t> vouched) : path_(path) {
+        if (path.empty()) return;
+        fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw InputError(path + ": cannot open the solutions file: " + std::strerror(errno));
+        struct stat st {};
+        if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) throw InputError(path + ": not a regular file, so no solutions file");
+        const std::uint64_t keep = vouched.value_or(0);
+        if (static_cast<std::uint64_t>(st.st_size) < keep)
+            throw InputError(path + ": holds " + std::to_string(st.st_size) + " bytes, but the journal says " + std::to_string(keep) +
+                             " were written: not that run's solutions file (give the file the journal's run wrote)");
+        if (::ftruncate(fd_, static_cast<off_t>(keep)) != 0 || ::lseek(fd_, static_cast<off_t>(keep), SEEK_SET) < 0)
+            throw InputError(path + ": cannot cut the solutions file back to " + std::to_string(keep) + " bytes: " + std::strerror(errno));
+        length_ = keep;
+        count_lines(keep);
+    }
+    ~SolutionsOut() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    SolutionsOut(const SolutionsOut&) = delete;
+    SolutionsOut& operator=(const SolutionsOut&) = delete;
+
+    Count lines() const { return lines_; }
+    std::uint64_t length() const { return length_; }
+    // Writes the block whole (to the kernel: it survives kill -9) before anything journals it.
+    void write(const std::string& block, Count lines) {
+        if (fd_ < 0) {
+            if (std::fwrite(block.data(), 1, block.size(), stdout) != block.size() || std::fflush(stdout) != 0)
+                throw InputError(std::string("cannot write the solutions to stdout: ") + std::strerror(errno));
+        } else {
+            for (std::size_t done = 0; done < block.size();) {
+                const ssize_t n = ::write(fd_, block.data() + done, block.size() - done);
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0) throw InputError(path_ + ": cannot write the solutions: " + std::strerror(errno));
+                done += static_cast<std::size_t>(n);
+            }
+        }
+        length_ += block.size();
+        lines_ += lines;
+    }
+
+private:
+    void count_lines(std::uint64_t bytes) {
+        std::ifstream in = open_to_read(path_, "cannot read the solutions file");
+        char buffer[1 << 16];
+        while (bytes > 0 && in.read(buffer, static_cast<std::streamsize>(std::min<std::uint64_t>(sizeof buffer, bytes)))) {
+            bytes -= static_cast<std::uint64_t>(in.gcount());
+            lines_ += static_cast<std::uint64_t>(std::count(buffer, buffer + in.gcount(), '\n'));
+        }
+    }
+
+    std::string path_;
+    int fd_ = -1;
+    std::uint64_t length_ = 0;
+    Count lines_ = 0;
+};
+
+// --distinct: a solution is written when it is the least of its images under the group (as
+// sorted lists of options), which exactly one member of each orbit is.
+bool least_in_orbit(const Group& group, std::span<const OptionId> solution) {
+    std::vector<OptionId> mine(solution.begin(), solution.end()), image;
+    std::sort(mine.begin(), mine.end());
+    for (std::size_t g = 1; g < group.order(); ++g) {
+        image.clear();
+        for (OptionId o : mine) image.push_back(group.element(g).options[o]);
+        std::sort(image.begin(), image.end());
+        if (image < mine) return false;
+    }
+    return true;
+}
+
+// What the tally line says of the stream that ended.
+std::string stream_tally(const Settings& settings, const Group* group, Count lines, bool complete) {
+    std::string text = "xcount: " + to_string(lines) + (lines == 1 ? " solution" : " solutions");
+    if (group) text += ", one per orbit of the group of " + std::to_string(group->order());
+    if (settings.shard_count > 1) text += ", of shard " + std::to_string(settings.shard_index) + "/" + std::to_string(settings.shard_count);
+    if (!settings.out.empty()) text += ", in " + settings.out;
+    if (complete) return text + " (all of them)";
+    return text + (settings.checkpoint.empty() ? " (stopped: not all of them)"
+                                               : " (stopped: not all of them; run again with the same --checkpoint and --out to carry on)");
+}
+
+}  // namespace
+
+int stream_all(const Problem& problem, const Settings& given) {
+    Settings settings = with_choice_resolved(given, problem);
+    if (settings.distinct && problem.symmetries.empty())
+        throw InputError("--distinct: " + problem.name +
+                         " has no symmetry group (a DLX file, or a model without one): every solution is its own orbit");
+    settings.symmetry = settings.distinct ? SymmetryMode::check : SymmetryMode::none;  // a reduction would leave solutions out
+    std::atomic<bool> stop{false};
+    const Watchdog watchdog(stop, 0, process_start());  // raises it on SIGINT and SIGTERM
+    const int threads = resolve_threads(settings.threads);
+    std::optional<Plan> planned;
+    try {
+        planned = plan_for(problem, settings, threads, stop);
+    } catch (const Stopped&) {
+        std::cerr << "xcount: stopped while planning the split: no solution written\n";
+        return kExitPartial;
+    }
+    const Plan& plan = *planned;
+    const Group* group = settings.distinct ? plan.fixed_group() : nullptr;
+    if (settings.distinct && !group) throw InputError("--distinct: the model's symmetries do not form a group of this matrix");
+    const std::string mode = fingerprint_mode(plan) + (settings.distinct ? "+stream-distinct" : "+stream");
+    RunJournal journal(settings, true, run_fingerprint(plan.matrix(), plan.split.depth(), mode), plan.split, nullptr);
+    std::optional<std::uint64_t> vouched;  // the file's length after the last subproblem the journal holds
+    for (SubproblemResult& r : journal.known) {
+        if (r.finished && r.streamed_to) vouched = std::max(vouched.value_or(0), *r.streamed_to);
+        if (!r.finished) r = SubproblemResult{};  // its solutions before the position were never written: from the start
+    }
+    SolutionsOut out(settings.out, vouched);
+
+    std::vector<std::vector<OptionId>> found(plan.split.size());  // per subproblem, its solutions' options, each list ended by kEnd
+    constexpr OptionId kEnd = std::numeric_limits<OptionId>::max();
+    std::string failure;
+    const RunOptions options{.threads = threads,
+                             .engine = settings.engine,
+                             .on_solution =
+                                 [&](std::size_t id, std::span<const OptionId> solution) {
+                                     if (group && !least_in_orbit(*group, solution)) return;
+                                     found[id].insert(found[id].end(), solution.begin(), solution.end());
+                                     found[id].push_back(kEnd);
+                                 },
+                             .stop = &stop,
+                             .on_finished =
+                                 [&](std::size_t id, const SubproblemResult& r) {
+                                     if (!failure.empty()) return;
+                                     std::string block;
+                                     Count lines = 0;
+                                     for (auto begin = found[id].begin(); begin != found[id].end();) {
+                                         const auto end = std::find(begin, found[id].end(), kEnd);
+                                         ++lines;
+                                         block += solution_line(problem,
+                                                                std::span<const OptionId>(&*begin, static_cast<std::size_t>(end - begin)),
+                                                                out.lines() + lines, settings.json, "") +
+                                                  '\n';
+                                         begin = end + 1;
+                                     }
+                                     std::vector<OptionId>().swap(found[id]);
+                                     try {
+                                         out.write(block, lines);
+                                     } catch (const InputError& e) {
+                                         failure = e.what();
+                                         stop = true;
+                                         return;
+                                     }
+                                     SubproblemResult recorded = r;
+                                     if (!settings.out.empty()) recorded.streamed_to = out.length();
+                                     journal.record(id, recorded, failure, stop);
+                                 },
+                             .shard_index = settings.shard_index,
+                             .shard_count = settings.shard_count};
+    const RunReport report = run_split(plan.matrix(), plan.split, std::move(journal.known), options);
+    journal.close(failure);
+    if (!failure.empty()) {
+        std::cerr << "xcount: " << failure << '\n';
+        return kExitBadInput;
+    }
+    std::cerr << stream_tally(settings, group, out.lines(), report.total.complete) << '\n';
+    return report.total.complete ? kExitOk : kExitPartial;
 }
 
 }  // namespace xcount::cli

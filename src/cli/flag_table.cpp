@@ -23,7 +23,7 @@ constexpr Flag kFlags[] = {
     {"threads,t", T::integer, "N", "0", 0, 4096, "threads the time estimate is for (0: all cores; at most 4096)", kEstimate},
     {"split-depth", T::text, "D", "auto", kNone, kNone,
      "cut the search tree at this depth into subproblems (0..64); auto: at least 64 subproblems per thread, and deeper "
-     "for a long count until no subproblem is estimated at over 0.5% of the work", kCount},
+     "for a long count until no subproblem is estimated at over 0.5% of the work", kCount | kSolve},
     {"checkpoint", T::text, "FILE", nullptr, kNone, kNone,
      "journal of the work done (finished subproblems, and the position of those in progress): a stopped run given the "
      "same file resumes", kCount},
@@ -91,6 +91,17 @@ constexpr Flag kFlags[] = {
      "stream every solution, one line each on stdout (the model's one-line form, else its options separated by ' ; '; --json: "
      "JSON Lines), the tally on stderr",
      kSolve},
+    {"threads,t", T::integer, "N", "1", 0, 4096,
+     "with --all: threads (0: all cores); one keeps the search's order, more write each subproblem's solutions together, in "
+     "the order the subproblems finish", kSolve},
+    {"checkpoint", T::text, "FILE", nullptr, kNone, kNone,
+     "with --all and --out: journal of the subproblems whose solutions the file holds; a stopped run given both again carries "
+     "on, with no solution written twice or left out", kSolve},
+    {"shard", T::text, "I/K", nullptr, kNone, kNone, "with --all: stream only the subproblems whose id is I modulo K (needs --out)", kSolve},
+    {"out,o", T::text, "FILE", nullptr, kNone, kNone,
+     "with --all: write the solutions to FILE, not stdout (a resumed run cuts it back to what its journal holds)", kSolve},
+    {"distinct", T::toggle, "", nullptr, kNone, kNone,
+     "with --all: one solution per orbit of the model's symmetry group (the least of its images)", kSolve},
     {"solution", T::integer, "K", "1", 1, 1000000000, "which solution, in the order the search finds them (1: the first; at most 10^9)", kShow},
     {"svg", T::text, "FILE", nullptr, kNone, kNone,
      "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)", kShow},

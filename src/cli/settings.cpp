@@ -70,6 +70,35 @@ ChooseRule choose_rule(const std::string& text) {
     throw InputError("--choose must be mrv, first, scan, max, random or mrv-random, not " + quote_name(text));
 }
 
+// --split-depth: auto (nullopt) or 0..64.
+std::optional<int> split_depth_flag(const po::variables_map& values) {
+    const std::string depth = values["split-depth"].as<std::string>();
+    if (depth == "auto") return std::nullopt;
+    const auto parsed = parse_count(depth);
+    if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(depth));
+    return static_cast<int>(*parsed->to_u64());
+}
+
+// solve --all's machinery of count: threads, the split, a journal, shards, a file, --distinct.
+void read_stream_flags(const po::variables_map& values, Settings& s) {
+    s.threads = static_cast<int>(ranged_flag(values, kSolve, "threads"));
+    s.split_depth = split_depth_flag(values);
+    if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
+    if (values.count("out")) s.out = values["out"].as<std::string>();
+    if (values.count("shard")) std::tie(s.shard_index, s.shard_count) = parse_shard(values["shard"].as<std::string>());
+    s.distinct = values.count("distinct") != 0;
+    s.parallel_stream = s.threads != 1 || s.split_depth || !s.checkpoint.empty() || !s.out.empty() || s.shard_count > 1 || s.distinct;
+    if (s.parallel_stream && !s.all)
+        throw InputError("--threads, --split-depth, --checkpoint, --shard, --out and --distinct go with --all");
+    if (!s.checkpoint.empty() && s.out.empty())
+        throw InputError("--all --checkpoint needs --out FILE: a resumed run cuts the file back to the solutions its journal holds");
+    if (s.shard_count > 1 && s.out.empty()) throw InputError("--shard needs --out FILE (this shard's solutions)");
+    const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
+    if (random_rule && !s.seed_given && s.parallel_stream)
+        throw InputError("--choose " + values["choose"].as<std::string>() +
+                         " needs --seed to split the search (each subproblem must replay the same random choices)");
+}
+
 }  // namespace
 
 std::uint64_t seed_flag(const po::variables_map& values) {
@@ -151,12 +180,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.check_fixed = values.count("check-fixed") != 0;
         if (s.check_fixed && s.symmetry == SymmetryMode::none) throw InputError("--check-fixed needs --symmetry check, reduce or auto");
         s.threads = static_cast<int>(ranged_flag(values, scope_of(command), "threads"));
-        const std::string depth = values["split-depth"].as<std::string>();
-        if (depth != "auto") {
-            const auto parsed = parse_count(depth);
-            if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(depth));
-            s.split_depth = static_cast<int>(*parsed->to_u64());
-        }
+        s.split_depth = split_depth_flag(values);
         if (values.count("checkpoint")) s.checkpoint = values["checkpoint"].as<std::string>();
         if (values.count("subproblem-stats")) s.subproblem_stats = values["subproblem-stats"].as<std::string>();
         s.progress = values.count("progress") != 0;
@@ -202,6 +226,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         s.print = static_cast<long>(ranged_flag(values, kSolve, "print"));
         s.all = values.count("all") != 0;
         if (s.all && !values["print"].defaulted()) throw InputError("--all prints every solution: it takes no --print");
+        read_stream_flags(values, s);
     }
     if (command == Command::solve || command == Command::show) s.colour = colour_mode(values["color"].as<std::string>());
     if (command == Command::show) {

@@ -35,6 +35,8 @@ struct Settings {
     std::string subproblem_stats;                  // JSON-lines file of per-subproblem figures ("" : none)
     long print = 1;                                // solve: how many solutions to print
     bool all = false;                              // solve: stream every solution
+    bool distinct = false;                         // solve --all: one solution per orbit of the group
+    bool parallel_stream = false;                  // solve --all on the count's machinery (threads, split, journal, shards)
     std::string out;                               // export: output file ("" or "-": stdout); count: the shard result file
     std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
     bool mpi = false;                              // count: over MPI ranks (mpirun ... xcount count ... --mpi)

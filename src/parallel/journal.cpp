@@ -99,6 +99,7 @@ std::string body_of(std::size_t id, const SubproblemResult& r) {
         for (std::size_t k = 0; k < r.fixed.size(); ++k) body += (k ? "," : "") + to_string(r.fixed[k]);
     }
     if (r.weight != 1) body += " w=" + to_string(r.weight);
+    if (r.streamed_to && r.finished) body += " out=" + std::to_string(*r.streamed_to);
     if (!r.finished) {
         body += " at=";
         for (std::size_t k = 0; k < r.position.size(); ++k) body += (k ? "," : "") + std::to_string(r.position[k]);
@@ -130,9 +131,10 @@ bool parse_position(const std::string& field, std::vector<OptionId>& position) {
     return true;
 }
 
-// One recorded line: "id solutions updates nodes seconds [fixed=...] [w=...] [at=...] check";
-// w=, the subproblem's weight under a reduction (1 without); with at=, a subproblem stopped
-// part way: its figures so far and where to carry on.
+// One recorded line: "id solutions updates nodes seconds [fixed=...] [w=...] [out=...] [at=...] check";
+// w=, the subproblem's weight under a reduction (1 without); out=, the length of the file of
+// solutions once this subproblem's were in it (solve --all --out); with at=, a subproblem
+// stopped part way: its figures so far and where to carry on.
 bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) {
     const auto cut = line.rfind(' ');
     if (cut == std::string::npos) return false;
@@ -153,7 +155,11 @@ bool parse_entry(const std::string& line, std::size_t& id, SubproblemResult& r) 
             const auto weight = parse_count(std::string_view(extra).substr(2));
             if (!weight || *weight == 0) return false;
             r.weight = *weight;
-        } else if (extra.starts_with("at=") && r.finished) {
+        } else if (extra.starts_with("out=") && !r.streamed_to && r.finished) {
+            const auto length = parse_count(std::string_view(extra).substr(4));
+            if (!length || !length->to_u64()) return false;
+            r.streamed_to = *length->to_u64();
+        } else if (extra.starts_with("at=") && r.finished && !r.streamed_to) {
             if (!parse_position(extra, r.position)) return false;
             r.finished = false;
         } else {

@@ -147,9 +147,11 @@ void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& opt
                                         .max_nodes = budget,
                                         .resume_base = static_cast<int>(prefix.size()),
                                         .position = &position};
-                    const SearchStats slice =
-                        options.group ? engine->search([&](std::span<const OptionId> s) { count_fixed(s, result.fixed); }, limits)
-                                      : engine->count(limits);
+                    const auto visit = [&](std::span<const OptionId> s) {
+                        if (options.group) count_fixed(s, result.fixed);
+                        if (options.on_solution) options.on_solution(id, s);
+                    };
+                    const SearchStats slice = options.group || options.on_solution ? engine->search(visit, limits) : engine->count(limits);
                     engine->unwind();
                     nodes_used += slice.nodes;
                     result.stats.solutions += slice.solutions;
