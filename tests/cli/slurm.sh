@@ -2,10 +2,12 @@
 # tests/cli/slurm.sh XCOUNT SOURCE_DIR: the jobs/slurm scripts on a real one-node Slurm.
 #
 # Starts munge and a one-node Slurm cluster of its own (configuration and state in a temporary
-# folder), submits a job file as 3 shards plus the dependent merge, checks the merged totals
-# against the job's published counts, then deletes one shard's result and checks that
-# resubmit-missing.sh redoes just that one. Stops every daemon it started. Exits 77 (skipped)
-# when Slurm or munge is not installed or when not root.
+# folder), installs xcount into a prefix there (cmake --install of XCOUNT's build folder) and,
+# as a cluster user would, from that prefix alone (no source tree, no XCOUNT): submits an
+# installed job file as 3 shards plus the dependent merge, checks the merged totals against the
+# job's published counts, then deletes one shard's result and checks that resubmit-missing.sh
+# redoes just that one, and that no job is left in the queue. Stops every daemon it started.
+# Exits 77 (skipped) when Slurm or munge is not installed or when not root.
 set -u
 xcount=$1 src=$2
 command -v slurmctld > /dev/null && command -v slurmd > /dev/null && command -v munged > /dev/null ||
@@ -71,12 +73,15 @@ wait_for 10 test -f "$work/slurmd.pid" || fail "slurmd wrote no pid file"
 started+=("$(cat "$work/slurmd.pid")")
 wait_for 30 sh -c 'sinfo -h -o %t | grep -q idle' || fail "the node never became idle: $(sinfo 2>&1)"
 
+cmake --install "$(dirname "$xcount")" --prefix "$work/prefix" > /dev/null || fail "cmake --install"
 cd "$work"
-# As a cluster user would: xcount on the PATH, no XCOUNT (under sbatch $0 is a spool copy).
+# As a cluster user would: the installed xcount on the PATH, no XCOUNT, no source tree (under
+# sbatch $0 is a spool copy).
 unset XCOUNT
-export PATH=$(cd "$(dirname "$xcount")" && pwd):$PATH
-job=$src/jobs/queens-10.ini  # 724 solutions, 92 up to symmetry (OEIS A000170, A002562)
-"$src/jobs/slurm/submit.sh" "$job" 3 "$work/out" --cpus-per-task=1 || fail "submit.sh"
+export PATH=$work/prefix/bin:$PATH
+jobs=$work/prefix/share/xcount/jobs
+job=$jobs/queens-10.ini  # 724 solutions, 92 up to symmetry (OEIS A000170, A002562)
+"$jobs/slurm/submit.sh" "$job" 3 "$work/out" --cpus-per-task=1 || fail "submit.sh"
 wait_for 120 test -s "$work/out/merged.txt" || fail "no merged result after 120 s: $(squeue 2>&1)"
 wait_for 10 sh -c '! squeue -h | grep -q .' || true
 grep -q "^expected: 724 (ok)$" "$work/out/merged.txt" || fail "merged total: $(cat "$work/out/merged.txt")"
@@ -88,11 +93,11 @@ echo "the Slurm logs are in the output folder"
 
 # A merge left waiting (as one whose shard failed waits, DependencyNeverSatisfied) is cancelled
 # by resubmit-missing.sh, which says so, before it queues the new one.
-held=$(sbatch --parsable --hold --output="$work/out/held-%j.log" "$src/jobs/slurm/merge.sbatch" "$job" 3 "$work/out") || fail "sbatch --hold"
+held=$(sbatch --parsable --hold --output="$work/out/held-%j.log" "$jobs/slurm/merge.sbatch" "$job" 3 "$work/out") || fail "sbatch --hold"
 echo "$held" > "$work/out/merge.jobid"
 
 rm -f "$work/out/part-1.txt" "$work/out/merged.txt"
-resubmitted=$("$src/jobs/slurm/resubmit-missing.sh" "$job" 3 "$work/out" --cpus-per-task=1) || fail "resubmit-missing.sh: $resubmitted"
+resubmitted=$("$jobs/slurm/resubmit-missing.sh" "$job" 3 "$work/out" --cpus-per-task=1) || fail "resubmit-missing.sh: $resubmitted"
 grep -q "resubmitted shards 1 " <<<"$resubmitted" || fail "resubmit-missing.sh: $resubmitted"
 grep -q "^cancelled the old merge job $held " <<<"$resubmitted" || fail "the waiting merge was not cancelled: $resubmitted"
 wait_for 10 sh -c "! squeue -h -j $held -t PENDING 2>/dev/null | grep -q ." || fail "merge job $held still pending"
@@ -100,3 +105,5 @@ wait_for 10 sh -c "! squeue -h -j $held -t PENDING 2>/dev/null | grep -q ." || f
 wait_for 120 test -s "$work/out/merged.txt" || fail "no merged result after the resubmission"
 grep -q "^expected: 724 (ok)$" "$work/out/merged.txt" || fail "merged total after resubmission: $(cat "$work/out/merged.txt")"
 echo "resubmit-missing.sh redid shard 1 alone, and the merge agrees"
+wait_for 30 sh -c '! squeue -h | grep -q .' || fail "jobs left in the queue: $(squeue 2>&1)"
+echo "from the installed prefix alone; no job left in the queue"
