@@ -26,3 +26,13 @@ has "$(complete_line xcount count queens --symmetry r)" reduce "xcount count que
 has "$(complete_line xcount show queens --color al)" always "xcount show queens --color al"
 has "$(complete_line xcount status --)" --json "xcount status --"
 echo "completion: models, model flags and flag values where they belong"
+# The shipped pieces and boards by name, from the share/xcount beside the xcount on the PATH.
+shipped=$(mktemp -d)
+trap 'rm -rf "$shipped"' EXIT
+mkdir -p "$shipped/bin" "$shipped/share/xcount/pieces" "$shipped/share/xcount/boards"
+touch "$shipped/bin/xcount" "$shipped/share/xcount/pieces/pentominoes.txt" "$shipped/share/xcount/boards/scott-8x8.txt"
+chmod +x "$shipped/bin/xcount"
+PATH=$shipped/bin:$PATH
+has "$(complete_line xcount count polyomino --pieces pent)" pentominoes "xcount count polyomino --pieces pent"
+has "$(complete_line xcount count polyomino --board sco)" scott-8x8 "xcount count polyomino --board sco"
+echo "completion: the shipped pieces and boards by name"
