@@ -10,7 +10,8 @@
 //     source = Polyform Puzzler (D. Goodger), Pentominoes6x10
 //     cost = quick
 //
-// A relative path in a job file is taken relative to the job file's folder; a bare name of
+// A job has `expect` or `expect-distinct` or both: a count published up to symmetry only has the
+// second alone. A relative path in a job file is taken relative to the job file's folder; a bare name of
 // shipped pieces or a board (pentominoes, scott-8x8) is found as on the command line, so the
 // shipped jobs run from the source tree, an installed tree or a copy anywhere.
 #include <algorithm>
@@ -160,7 +161,8 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides,
     } catch (const po::error& e) {
         throw InputError(path + ": " + e.what());
     }
-    if (command == Command::count && !job.values.count("expect")) throw InputError(path + ": no 'expect' key (the published count)");
+    if (command == Command::count && !job.values.count("expect") && !job.values.count("expect-distinct"))
+        throw InputError(path + ": no 'expect' key (the published count), nor 'expect-distinct' (a count published up to symmetry only)");
     job.source = job.values["source"].as<std::string>();
     job.description = leading_comment(text);
     job.cost = job.values["cost"].as<std::string>();
@@ -271,7 +273,7 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
             return row;
         }
         const Settings settings = job_settings(job);
-        row.expected = to_string(*settings.expect);
+        row.expected = settings.expect ? to_string(*settings.expect) : "-";  // published up to symmetry only
         const Problem problem = job_problem(job, settings);
         std::atomic<bool> stop{false};
         CountResult result;
