@@ -47,6 +47,8 @@ struct ShardResult {
 
 // Parses "I/K" (0 <= I < K); InputError otherwise.
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text);
+// "I/K", as parse_shard reads it.
+std::string shard_text(std::size_t index, std::size_t count);
 
 // Written to a temporary file and renamed, so a file that exists is whole.
 void write_shard(const std::string& path, const ShardResult& shard);

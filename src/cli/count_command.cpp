@@ -288,9 +288,7 @@ void say_why_stopped(const RunReport& report, const Settings& settings, bool sto
     std::size_t done = 0, share = 0;  // of this process's share: all, or its shard's
     for (std::size_t id = settings.shard_index; id < report.results.size(); id += settings.shard_count, ++share)
         done += report.results[id].finished ? 1 : 0;
-    const std::string whose = settings.shard_count > 1
-                                  ? "shard " + std::to_string(settings.shard_index) + "/" + std::to_string(settings.shard_count) + "'s "
-                                  : "";
+    const std::string whose = settings.shard_count > 1 ? "shard " + shard_text(settings.shard_index, settings.shard_count) + "'s " : "";
     const std::string why = received_signal() != 0                 ? "by signal " + std::to_string(received_signal())
                             : settings.node_limit != 0 && !stopped ? "at --node-limit"
                                                                    : "at --time-limit";
@@ -546,7 +544,7 @@ bool least_in_orbit(const Group& group, std::span<const OptionId> solution) {
 std::string stream_tally(const Settings& settings, const Group* group, Count lines, bool complete) {
     std::string text = "xcount: " + to_string(lines) + (lines == 1 ? " solution" : " solutions");
     if (group) text += ", one per orbit of the group of " + std::to_string(group->order());
-    if (settings.shard_count > 1) text += ", of shard " + std::to_string(settings.shard_index) + "/" + std::to_string(settings.shard_count);
+    if (settings.shard_count > 1) text += ", of shard " + shard_text(settings.shard_index, settings.shard_count);
     if (!settings.out.empty()) text += ", in " + settings.out;
     if (complete) return text + " (all of them)";
     return text + (settings.checkpoint.empty() ? " (stopped: not all of them)"

@@ -8,6 +8,7 @@
 #include "json.hpp"
 #include "memory.hpp"
 #include "xcount/distributed.hpp"
+#include "xcount/shard.hpp"
 #include "xcount/symmetry.hpp"
 
 namespace xcount::cli {
@@ -132,7 +133,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                               .str());
         if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", matches);
         if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
-        if (o.shard_count > 1) j.field("shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
+        if (o.shard_count > 1) j.field("shard", shard_text(o.shard_index, o.shard_count));
         if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
         if (!o.choice.empty()) j.field("choose", o.choice);
         if (o.profile) {
@@ -177,7 +178,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
                                         : " (MISMATCH)")
                   << '\n';
     if (o.shard_count > 1)
-        std::cout << "shard: " << o.shard_index << "/" << o.shard_count << " (this share only: xcount merge the " << o.shard_count
+        std::cout << "shard: " << shard_text(o.shard_index, o.shard_count) << " (this share only: xcount merge the " << o.shard_count
                   << " result files for the total)\n";
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';

@@ -79,6 +79,18 @@ std::optional<int> split_depth_flag(const po::variables_map& values) {
     return static_cast<int>(*parsed->to_u64());
 }
 
+// The random rules replay their choices from the seed: a search cut into subproblems that must
+// agree (a depth, a journal, shards, ranks) needs --seed; without one it is one subproblem, the
+// whole search on one thread.
+void settle_random_rule(const po::variables_map& values, Settings& s, bool split) {
+    const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
+    if (!random_rule || s.seed_given) return;
+    if (split)
+        throw InputError("--choose " + values["choose"].as<std::string>() +
+                         " needs --seed to split the search (each subproblem must replay the same random choices)");
+    s.split_depth = 0;
+}
+
 // solve --all's machinery of count: threads, the split, a journal, shards, a file, --distinct.
 void read_stream_flags(const po::variables_map& values, Settings& s) {
     s.threads = static_cast<int>(ranged_flag(values, kSolve, "threads"));
@@ -93,10 +105,7 @@ void read_stream_flags(const po::variables_map& values, Settings& s) {
     if (!s.checkpoint.empty() && s.out.empty())
         throw InputError("--all --checkpoint needs --out FILE: a resumed run cuts the file back to the solutions its journal holds");
     if (s.shard_count > 1 && s.out.empty()) throw InputError("--shard needs --out FILE (this shard's solutions)");
-    const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
-    if (random_rule && !s.seed_given && s.parallel_stream)
-        throw InputError("--choose " + values["choose"].as<std::string>() +
-                         " needs --seed to split the search (each subproblem must replay the same random choices)");
+    settle_random_rule(values, s, (s.split_depth && *s.split_depth > 0) || !s.checkpoint.empty() || s.shard_count > 1);
 }
 
 }  // namespace
@@ -200,11 +209,7 @@ Settings read_settings(Command command, const po::variables_map& values) {
         if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
         if (s.limit != 0 && s.symmetry != SymmetryMode::automatic && s.symmetry != SymmetryMode::none)
             throw InputError("--limit cannot be combined with --symmetry check or reduce");
-        const bool random_rule = s.choice.rule == ChooseRule::random || s.choice.rule == ChooseRule::mrv_random;
-        if (random_rule && !s.seed_given && ((s.split_depth && *s.split_depth > 0) || !s.checkpoint.empty() || s.mpi || !s.out.empty()))
-            throw InputError("--choose " + values["choose"].as<std::string>() +
-                             " needs --seed to split the search (each subproblem must replay the same random choices)");
-        if (random_rule && !s.seed_given) s.split_depth = 0;  // one subproblem: the whole search, on one thread
+        settle_random_rule(values, s, (s.split_depth && *s.split_depth > 0) || !s.checkpoint.empty() || s.mpi || !s.out.empty());
         if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
             throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");
     }

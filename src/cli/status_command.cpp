@@ -10,6 +10,7 @@
 #include "flag_table.hpp"
 #include "json.hpp"
 #include "xcount/journal.hpp"
+#include "xcount/shard.hpp"
 
 namespace po = boost::program_options;
 
@@ -74,8 +75,7 @@ int status_command(const std::vector<std::string>& args) {
     if (values.count("json")) {
         JsonObject o;
         o.field("journal", path).field("running", j.in_use).field("depth", j.header.depth).field("subproblems", std::uint64_t{total});
-        j.header.sharded() ? o.field("shard", std::to_string(j.header.shard_index) + "/" + std::to_string(j.header.shard_count))
-                           : o.raw("shard", "null");
+        j.header.sharded() ? o.field("shard", shard_text(j.header.shard_index, j.header.shard_count)) : o.raw("shard", "null");
         o.field("split_subproblems", std::uint64_t{j.header.subproblems});
         o.field("finished", std::uint64_t{s.finished}).field("in_progress", std::uint64_t{s.partial});
         o.field("solutions_found", s.so_far.solutions).field("updates", s.so_far.updates).field("nodes", s.so_far.nodes);
@@ -88,7 +88,7 @@ int status_command(const std::vector<std::string>& args) {
     std::cout << "journal: " << path << (j.in_use ? " (a running xcount is writing it)" : " (no xcount is writing it)") << '\n'
               << "split depth: " << j.header.depth << ", subproblems: " << j.header.subproblems << '\n';
     if (j.header.sharded())
-        std::cout << "shard " << j.header.shard_index << "/" << j.header.shard_count << ": its share is " << total << " of them (every "
+        std::cout << "shard " << shard_text(j.header.shard_index, j.header.shard_count) << ": its share is " << total << " of them (every "
                   << j.header.shard_count << "th from #" << j.header.shard_index << "); what follows is the shard's\n";
     std::cout << "finished: " << s.finished << " (" << percent_text(percent) << ")";
     if (s.partial) std::cout << ", " << s.partial << " more in progress";

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "xcount/hash.hpp"
+#include "xcount/shard.hpp"
 #include "xcount/text_file.hpp"
 #include "xcount/version.hpp"
 
@@ -33,7 +34,7 @@ std::string header_line(const JournalHeader& h) {
     std::string body = std::string(kMagic) + " fingerprint=" + h.fingerprint + " depth=" + std::to_string(h.depth) +
                        " subproblems=" + std::to_string(h.subproblems);  // group_order is in the fingerprint's mode
     body += " above=" + std::to_string(h.above_updates) + "," + std::to_string(h.above_nodes);
-    if (h.sharded()) body += " shard=" + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count);
+    if (h.sharded()) body += " shard=" + shard_text(h.shard_index, h.shard_count);
     return body + std::string(kHeaderCheck) + Hash64().add(body).hex();
 }
 
@@ -81,7 +82,7 @@ std::optional<JournalHeader> parse_header(const std::string& line, const std::st
 }
 
 std::string share_name(const JournalHeader& h) {
-    return h.sharded() ? "shard " + std::to_string(h.shard_index) + "/" + std::to_string(h.shard_count) : "a whole count";
+    return h.sharded() ? "shard " + shard_text(h.shard_index, h.shard_count) : "a whole count";
 }
 
 std::string seconds_field(double seconds) {

@@ -91,6 +91,8 @@ std::uint64_t word_field(std::istream& in, const std::string& key, const std::st
 
 }  // namespace
 
+std::string shard_text(std::size_t index, std::size_t count) { return std::to_string(index) + "/" + std::to_string(count); }
+
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     const auto slash = text.find('/');
     const auto i = parse_count(text.substr(0, slash)), k = slash == std::string::npos ? std::nullopt : parse_count(text.substr(slash + 1));
