@@ -83,10 +83,15 @@ TEST_CASE("a raised stop ends the group's check, splitting, planning, ordering a
     std::atomic<bool> stop{true};
     CHECK_THROWS_AS(split_at_depth(m, 3, {}, {}, {}, {}, &stop), Stopped);
     CHECK_THROWS_AS(split_automatically(m, 64, {}, {}, 0, {}, {}, &stop), Stopped);
-    CHECK_THROWS_AS(make_plan(m, queens.symmetries, {.symmetry = SymmetryMode::reduce, .stop = &stop}), Stopped);
+    PlanRequest reduced;
+    reduced.symmetry = SymmetryMode::reduce;
+    reduced.stop = &stop;
+    CHECK_THROWS_AS(make_plan(m, queens.symmetries, reduced), Stopped);
     // Checking that each symmetry is an automorphism takes a second on 1000 queens.
     CHECK_THROWS_AS(Group::generate(m, queens.symmetries, &stop), Stopped);
-    const Plan plan = make_plan(m, queens.symmetries, {.depth = 2});
+    PlanRequest at_depth_2;
+    at_depth_2.depth = 2;
+    const Plan plan = make_plan(m, queens.symmetries, at_depth_2);
     CHECK_THROWS_AS(subproblem_work(m, plan.split, 4, 1, &stop), Stopped);
     CHECK_THROWS_AS(schedule(plan, &stop), Stopped);
     CHECK(estimate_tree(m, 1000, 1, {}, &stop).probes == 0);
