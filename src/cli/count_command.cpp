@@ -498,13 +498,8 @@ public:
         if (fd_ < 0) {
             if (std::fwrite(block.data(), 1, block.size(), stdout) != block.size() || std::fflush(stdout) != 0)
                 throw InputError(std::string("cannot write the solutions to stdout: ") + std::strerror(errno));
-        } else {
-            for (std::size_t done = 0; done < block.size();) {
-                const ssize_t n = ::write(fd_, block.data() + done, block.size() - done);
-                if (n < 0 && errno == EINTR) continue;
-                if (n <= 0) throw InputError(path_ + ": cannot write the solutions: " + std::strerror(errno));
-                done += static_cast<std::size_t>(n);
-            }
+        } else if (!write_all(fd_, block)) {
+            throw InputError(path_ + ": cannot write the solutions: " + std::strerror(errno));
         }
         length_ += block.size();
         lines_ += lines;
