@@ -99,9 +99,51 @@ TEST_CASE("an integer flag is checked against its row's range, and the message s
         po::store(po::command_line_parser(args).options(flags).run(), values);
         return read_settings(Command::count, values);
     };
-    CHECK(parse({"--threads", "4096"}).threads == 4096);
+    CHECK(parse({"--threads", "4096"}).run.threads == 4096);
     CHECK_THROWS_WITH(parse({"--threads", "4097"}), "--threads must be between 0 and 4096, not 4097");
     CHECK_THROWS_WITH(parse({"--limit", "-1"}), "--limit must be between 0 and 4611686018427387904, not -1");
+}
+
+TEST_CASE("each row reads its flag into the request it names: runner, plan or the command's settings", "[flags]") {
+    namespace po = boost::program_options;
+    const auto flags = flags_of(kCount);
+    auto parse = [&](std::vector<std::string> args) {
+        po::variables_map values;
+        po::store(po::command_line_parser(args).options(flags).run(), values);
+        return read_settings(Command::count, values);
+    };
+    const Settings s = parse({"--memo-memory", "1M", "--node-limit", "5", "--split-depth", "3", "--symmetry", "reduce", "--shard", "1/4",
+                              "--out", "f", "--engine", "bits", "--profile", "--threads", "3", "--choose", "max"});
+    CHECK(s.run.memo_bytes == std::size_t{1} << 20);
+    CHECK(s.run.max_nodes == 5);
+    CHECK(s.run.shard_index == 1);
+    CHECK(s.run.shard_count == 4);
+    CHECK(s.run.engine == EngineKind::bits);
+    CHECK(s.run.profile);
+    CHECK(s.run.threads == 3);
+    CHECK(s.plan.depth == 3);
+    CHECK(s.plan.symmetry == SymmetryMode::reduce);
+    CHECK(s.plan.choice.rule == ChooseRule::max);
+    CHECK(s.choice_given);
+    CHECK(s.out == "f");
+    // Defaults come from the rows too, and a rule between flags from validate().
+    const Settings plain = parse({});
+    CHECK(plain.run.threads == 0);
+    CHECK(!plain.plan.depth);
+    CHECK(plain.plan.symmetry == SymmetryMode::automatic);
+    CHECK(plain.run.memo_bytes > 0);
+    CHECK(!plain.choice_given);
+    CHECK(parse({"--engine", "memo"}).plan.choice.rule == ChooseRule::scan);
+    CHECK_THROWS_WITH(parse({"--shard", "1/4"}), "--shard needs --out FILE (the result file to merge)");
+    CHECK_THROWS_WITH(parse({"--node-limit", "0"}), "--node-limit must be between 1 and 2^64-1, not 0");
+}
+
+TEST_CASE("every flag of a command that builds a problem has a row that stores it", "[flags]") {
+    for (const Flag& f : flag_table()) {
+        INFO(f.name);
+        if ((f.scopes & (kCount | kSolve | kShow | kEstimate | kExport | kMerge)) != 0 && std::string(f.name) != "files")
+            CHECK(f.store != nullptr);
+    }
 }
 
 TEST_CASE("the manual page and the bash completion list every flag of the table", "[flags]") {

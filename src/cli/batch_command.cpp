@@ -34,7 +34,7 @@ InstanceCount count_instance(const Model& model, const Instance& instance, const
         const Settings resolved = with_choice_resolved(settings, problem);
         const Limits limits{.stop = &stop_on_signals()};
         SearchStats stats = with_engine(
-            resolved.engine, problem.matrix, [&](auto& engine) { return engine.count(limits); }, resolved.choice);
+            resolved.run.engine, problem.matrix, [&](auto& engine) { return engine.count(limits); }, resolved.plan.choice);
         stats.solutions /= problem.overcount;
         return {stats, ""};
     } catch (const InputError& e) {
@@ -76,7 +76,7 @@ struct Tally {
 
 int count_instances(const Model& model, const std::vector<Instance>& instances, const po::variables_map& values, const Settings& settings) {
     const auto start = std::chrono::steady_clock::now();
-    const int threads = resolve_threads(settings.threads);
+    const int threads = resolve_threads(settings.run.threads);
     Tally tally;
     for (std::size_t first = 0; first < instances.size() && !tally.stopped; first += kRound) {
         const std::size_t last = std::min(instances.size(), first + kRound);
@@ -137,9 +137,9 @@ int solve_instances(const Model& model, const std::vector<Instance>& instances, 
 void refuse_single_count_flags(const Settings& settings, std::size_t instances) {
     const std::string held = "the input holds " + std::to_string(instances) + " puzzles, counted one after the other: ";
     if (!settings.checkpoint.empty()) throw InputError(held + "no --checkpoint");
-    if (settings.shard_count > 1 || settings.mpi) throw InputError(held + "no --shard or --mpi");
+    if (settings.run.shard_count > 1 || settings.mpi) throw InputError(held + "no --shard or --mpi");
     if (!settings.subproblem_stats.empty()) throw InputError(held + "no --subproblem-stats");
-    if (settings.time_limit > 0 || settings.node_limit > 0 || settings.limit > 0)
+    if (settings.time_limit > 0 || settings.run.max_nodes > 0 || settings.limit > 0)
         throw InputError(held + "no --time-limit, --node-limit or --limit");
     if (settings.expect_distinct) throw InputError(held + "no --expect-distinct");
 }

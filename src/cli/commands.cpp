@@ -216,9 +216,7 @@ int merge_entry(const std::vector<std::string>& args) {
     }
     if (!values.count("files")) throw InputError("merge: no shard files given");
     Settings settings;
-    settings.json = values.count("json") != 0;
-    settings.expect = count_flag(values, "expect");
-    settings.expect_distinct = count_flag(values, "expect-distinct");
+    store_flags(kMerge, values, settings);
     return merge_command(values["files"].as<std::vector<std::string>>(), settings);
 }
 
@@ -229,7 +227,7 @@ Problem load_within_memory(const std::string& spec, const po::variables_map& val
         throw InputError(
             "standard input: under --mpi only rank 0 can read it (mpirun hands it to rank 0 alone); give the matrix as a "
             "file every rank can read");
-    const int engines = resolve_threads(settings.threads) + 1;
+    const int engines = resolve_threads(settings.run.threads) + 1;
     check_memory(estimate_problem(spec, values), engines, settings.max_memory, "up to");
     Problem problem =
         load_problem(spec, values, [&](const MatrixSize& size) { check_memory(size, engines, settings.max_memory, "up to"); });

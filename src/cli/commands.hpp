@@ -37,9 +37,9 @@ Problem load_within_memory(const std::string& spec, const boost::program_options
 // The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
 // where the model prefers it and the scan engine takes the matrix.
 inline Settings with_choice_resolved(Settings settings, const Problem& problem) {
-    if (!settings.choice_given && settings.engine == EngineKind::automatic &&
+    if (!settings.choice_given && settings.run.engine == EngineKind::automatic &&
         ((problem.prefers_scan && WideScan::fits(problem.matrix)) || memo_pays(problem.matrix)))
-        settings.choice.rule = ChooseRule::scan;
+        settings.plan.choice.rule = ChooseRule::scan;
     return settings;
 }
 
@@ -47,7 +47,7 @@ inline Settings with_choice_resolved(Settings settings, const Problem& problem) 
 template <class Visit>
 SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {
     return with_engine(
-        settings.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.choice);
+        settings.run.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.plan.choice);
 }
 
 // Solution k (1-based) in the order the search finds them. `options` is empty when there are

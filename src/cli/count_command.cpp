@@ -127,7 +127,7 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
 
 // The split depth a resumed run must use, when the journal says and the user does not.
 std::optional<int> fixed_depth(const Settings& settings) {
-    if (settings.split_depth) return settings.split_depth;
+    if (settings.plan.depth) return settings.plan.depth;
     if (!settings.checkpoint.empty())
         if (const auto header = read_journal_header(settings.checkpoint)) return header->depth;
     return std::nullopt;
@@ -139,18 +139,17 @@ std::optional<int> fixed_depth(const Settings& settings) {
 // alone may see the journal) and tells the others; a rank that never gets there (it failed)
 // makes every rank fail in mpi_agree.
 Plan plan_for(const Problem& problem, const Settings& settings, int threads, const std::atomic<bool>& stop) {
-    if (settings.symmetry != SymmetryMode::automatic && settings.symmetry != SymmetryMode::none && problem.symmetries.empty())
+    if (settings.plan.symmetry != SymmetryMode::automatic && settings.plan.symmetry != SymmetryMode::none && problem.symmetries.empty())
         throw InputError("--symmetry: " + problem.name + " has no symmetry group (a DLX file, or a model without one)");
     const bool mpi_worker = settings.mpi && mpi_rank() != 0;
     std::size_t subproblems = 64 * static_cast<std::size_t>(threads);
-    if (!settings.out.empty()) subproblems = 256 * settings.shard_count;
+    if (!settings.out.empty()) subproblems = 256 * settings.run.shard_count;
     if (settings.mpi) subproblems = 256 * static_cast<std::size_t>(mpi_size());
-    const PlanRequest request{.symmetry = settings.symmetry,
-                              .choice = settings.choice,
-                              .depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings),
-                              .subproblems = subproblems,
-                              .stop = &stop,
-                              .merging = resolves_to_memo(settings.engine, problem.matrix, settings.choice)};
+    PlanRequest request = settings.plan;
+    request.depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings);
+    request.subproblems = subproblems;
+    request.stop = &stop;
+    request.merging = resolves_to_memo(settings.run.engine, problem.matrix, settings.plan.choice);
     Plan plan = make_plan(problem.matrix, problem.symmetries, request);
     if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
     if (settings.mpi && !mpi_worker) mpi_agree("", 0, std::to_string(plan.split.depth()));
@@ -165,11 +164,11 @@ public:
     RunJournal(const Settings& settings, bool leader, const std::string& fingerprint, const Split& split, const Group* checking)
         : subproblems_(split.size()) {
         if (settings.checkpoint.empty() || !leader) return;
-        journal_ =
-            std::make_unique<Journal>(settings.checkpoint,
-                                      JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0,
-                                                    settings.shard_index, settings.shard_count, split.above().updates, split.above().nodes},
-                                      known);
+        journal_ = std::make_unique<Journal>(
+            settings.checkpoint,
+            JournalHeader{fingerprint, split.depth(), split.size(), checking ? checking->order() : 0, settings.run.shard_index,
+                          settings.run.shard_count, split.above().updates, split.above().nodes},
+            known);
     }
     std::vector<SubproblemResult> known;  // per id, what earlier runs did (empty without a journal)
 
@@ -207,13 +206,13 @@ private:
 void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings) {
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
-    const EngineKind engine = resolve_engine(settings.engine, plan.matrix(), settings.choice);
+    const EngineKind engine = resolve_engine(settings.run.engine, plan.matrix(), settings.plan.choice);
     outcome.engine = engine_name(engine);
-    outcome.updates_unit = updates_unit(engine, settings.choice);
+    outcome.updates_unit = updates_unit(engine, settings.plan.choice);
     outcome.symmetry = plan.note;
-    if (settings.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.choice);
-    outcome.shard_index = settings.shard_index;
-    outcome.shard_count = settings.shard_count;
+    if (settings.plan.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.plan.choice);
+    outcome.shard_index = settings.run.shard_index;
+    outcome.shard_count = settings.run.shard_count;
 }
 
 // The subproblems of this process (its shard, or its MPI share), on its threads, each result
@@ -231,36 +230,28 @@ RunReport run_subproblems(const Plan& plan, const Group* tallied, const Settings
     PartialSchedule partial_due;
     const auto record = [&](std::size_t id, const SubproblemResult& r) { journal.record(id, r, outcome.failure, stop); };
     std::vector<std::size_t> own;
-    for (std::size_t id = settings.shard_index; id < split.size(); id += settings.shard_count) own.push_back(id);
+    for (std::size_t id = settings.run.shard_index; id < split.size(); id += settings.run.shard_count) own.push_back(id);
     ProgressDisplay progress(plan.matrix(), split, std::move(own), journal.known, outcome.threads, show_progress && leader,
                              isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
-    RunOptions options{.threads = outcome.threads,
-                       .engine = settings.engine,
-                       .group = tallied,
-                       .reduction = tallied ? plan.fixed_reduction() : nullptr,
-                       .stop = &stop,
-                       .max_nodes = settings.node_limit,
-                       .profile = settings.profile,
-                       .on_finished =
-                           [&](std::size_t id, const SubproblemResult& r) {
-                               record(id, r);
-                               progress.finished(id, r);
-                           },
-                       .on_started =
-                           [&](std::size_t id) {
-                               started[id] = seconds_since(start);
-                               progress.started(id);
-                           },
-                       .slice_nodes = kSliceNodes,
-                       .on_partial =
-                           [&](std::size_t id, const SubproblemResult& r, bool final) {
-                               progress.progressed(id, r);
-                               if (partial_due.due(id) || final) record(id, r);
-                           },
-                       .shard_index = settings.shard_index,
-                       .shard_count = settings.shard_count,
-                       .order = order ? &order->order : nullptr,
-                       .memo_bytes = static_cast<std::size_t>(settings.memo_memory)};
+    RunOptions options = settings.run;
+    options.threads = outcome.threads;
+    options.group = tallied;
+    options.reduction = tallied ? plan.fixed_reduction() : nullptr;
+    options.stop = &stop;
+    options.on_finished = [&](std::size_t id, const SubproblemResult& r) {
+        record(id, r);
+        progress.finished(id, r);
+    };
+    options.on_started = [&](std::size_t id) {
+        started[id] = seconds_since(start);
+        progress.started(id);
+    };
+    options.slice_nodes = kSliceNodes;
+    options.on_partial = [&](std::size_t id, const SubproblemResult& r, bool final) {
+        progress.progressed(id, r);
+        if (partial_due.due(id) || final) record(id, r);
+    };
+    options.order = order ? &order->order : nullptr;
     return settings.mpi ? run_split_mpi(plan.matrix(), split, std::move(journal.known), options)
                         : run_split(plan.matrix(), split, std::move(journal.known), options);
 }
@@ -274,8 +265,8 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
         if (!settings.out.empty() && outcome.total.complete) {
             double thread_seconds = 0;  // on the shard's subproblems, in every run that counted them (the journal's too)
             for (std::size_t id : report.own) thread_seconds += as_journaled(report.results[id].seconds);
-            write_shard(settings.out, ShardResult{fingerprint, plan.split.depth(), plan.split.size(), settings.shard_index,
-                                                  settings.shard_count, problem.name, report.total, thread_seconds, problem.overcount,
+            write_shard(settings.out, ShardResult{fingerprint, plan.split.depth(), plan.split.size(), settings.run.shard_index,
+                                                  settings.run.shard_count, problem.name, report.total, thread_seconds, problem.overcount,
                                                   outcome.element_names, report.fixed, report.own});
         }
     } catch (const InputError& e) {
@@ -286,12 +277,13 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
 // Why a run that did not finish stopped, and how to carry on.
 void say_why_stopped(const RunReport& report, const Settings& settings, bool stopped, bool journaled) {
     std::size_t done = 0, share = 0;  // of this process's share: all, or its shard's
-    for (std::size_t id = settings.shard_index; id < report.results.size(); id += settings.shard_count, ++share)
+    for (std::size_t id = settings.run.shard_index; id < report.results.size(); id += settings.run.shard_count, ++share)
         done += report.results[id].finished ? 1 : 0;
-    const std::string whose = settings.shard_count > 1 ? "shard " + shard_text(settings.shard_index, settings.shard_count) + "'s " : "";
-    const std::string why = received_signal() != 0                 ? "by signal " + std::to_string(received_signal())
-                            : settings.node_limit != 0 && !stopped ? "at --node-limit"
-                                                                   : "at --time-limit";
+    const std::string whose =
+        settings.run.shard_count > 1 ? "shard " + shard_text(settings.run.shard_index, settings.run.shard_count) + "'s " : "";
+    const std::string why = received_signal() != 0                    ? "by signal " + std::to_string(received_signal())
+                            : settings.run.max_nodes != 0 && !stopped ? "at --node-limit"
+                                                                      : "at --time-limit";
     std::cerr << "xcount: stopped " << why << ": " << done << " of " << whose << share << " subproblems done"
               << (journaled
                       ? "; run again with the same --checkpoint to resume"
@@ -322,7 +314,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     if (leader && !settings.out.empty()) check_output_path(settings.out, "xcount-shard", "shard result file");
     if (leader && !settings.subproblem_stats.empty()) check_output_path(settings.subproblem_stats, "{", "subproblem statistics file");
     Outcome outcome;
-    outcome.threads = resolve_threads(settings.threads);
+    outcome.threads = resolve_threads(settings.run.threads);
     std::optional<Plan> planned;
     try {
         planned = plan_for(problem, settings, outcome.threads, stop);
@@ -334,7 +326,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     check_distinct_expected(problem, settings, plan);
     const Group* checking = plan.fixed_group();
     // The memo engine visits no solution: it counts Fix(g) on the problems the symmetries fix.
-    const bool merging = resolves_to_memo(settings.engine, plan.matrix(), settings.choice);
+    const bool merging = resolves_to_memo(settings.run.engine, plan.matrix(), settings.plan.choice);
     const Group* tallied = merging ? nullptr : checking;
     if (settings.check_fixed && (!checking || problem.matrix.has_colours() || problem.matrix.has_multiplicities()))
         throw InputError(checking ? "--check-fixed: the problems fixed by the symmetries are built only for matrices without colours or "
@@ -342,12 +334,12 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
                                   : "--check-fixed: this count finds no Fix(g) to recount (see --expect-distinct)");
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings);
-    if (outcome.symmetry.empty() && settings.symmetry != SymmetryMode::none && !problem.no_symmetry.empty())
+    if (outcome.symmetry.empty() && settings.plan.symmetry != SymmetryMode::none && !problem.no_symmetry.empty())
         outcome.symmetry = "none: " + problem.no_symmetry;  // so that the missing count up to symmetry is explained
 
     RunJournal journal(settings, leader, fingerprint, plan.split, tallied);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
-    for (std::size_t id = settings.shard_index; id < journal.known.size(); id += settings.shard_count) {
+    for (std::size_t id = settings.run.shard_index; id < journal.known.size(); id += settings.run.shard_count) {
         outcome.resumed += journal.known[id].finished ? 1 : 0;
         outcome.resumed_partly += journal.known[id].partial() ? 1 : 0;
     }
@@ -359,7 +351,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.total = report.total;
     outcome.fixed = report.fixed;
     outcome.memo = report.memo;
-    if (merging && checking && outcome.total.complete && settings.shard_count == 1) {
+    if (merging && checking && outcome.total.complete && settings.run.shard_count == 1) {
         auto fixed = recount_fixed(problem.matrix, *checking, outcome.total.solutions, &stop, EngineKind::memo);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
@@ -373,7 +365,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
     outcome.slowest = slowest(report, 3);
-    if (settings.profile) outcome.profile = report.profile;
+    if (settings.run.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);
     write_run_files(problem, plan, settings, report, started, fingerprint, outcome);
     if (!outcome.total.complete && outcome.failure.empty()) say_why_stopped(report, settings, stop, journal.open());
@@ -387,19 +379,19 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     Outcome outcome;
     std::atomic<bool> stop{false};
     const Watchdog watchdog(stop, settings.time_limit, process_start());
-    const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.node_limit};
+    const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.run.max_nodes};
     LevelProfile profile;
-    const EngineKind engine = resolve_engine(settings.engine, problem.matrix, settings.choice);
+    const EngineKind engine = resolve_engine(settings.run.engine, problem.matrix, settings.plan.choice);
     outcome.engine = engine_name(engine);
-    outcome.updates_unit = updates_unit(engine, settings.choice);
+    outcome.updates_unit = updates_unit(engine, settings.plan.choice);
     outcome.total = with_engine(
-        settings.engine, problem.matrix,
+        settings.run.engine, problem.matrix,
         [&](auto& engine) {
-            if (settings.profile) engine.set_profile(&profile);
+            if (settings.run.profile) engine.set_profile(&profile);
             return engine.count(limits);
         },
-        settings.choice);
-    if (settings.profile) outcome.profile = profile;
+        settings.plan.choice);
+    if (settings.run.profile) outcome.profile = profile;
     outcome.seconds = seconds_since(start);
     return outcome;
 }
@@ -539,7 +531,7 @@ bool least_in_orbit(const Group& group, std::span<const OptionId> solution) {
 std::string stream_tally(const Settings& settings, const Group* group, Count lines, bool complete) {
     std::string text = "xcount: " + to_string(lines) + (lines == 1 ? " solution" : " solutions");
     if (group) text += ", one per orbit of the group of " + std::to_string(group->order());
-    if (settings.shard_count > 1) text += ", of shard " + shard_text(settings.shard_index, settings.shard_count);
+    if (settings.run.shard_count > 1) text += ", of shard " + shard_text(settings.run.shard_index, settings.run.shard_count);
     if (!settings.out.empty()) text += ", in " + settings.out;
     if (complete) return text + " (all of them)";
     return text + (settings.checkpoint.empty() ? " (stopped: not all of them)"
@@ -553,10 +545,10 @@ int stream_all(const Problem& problem, const Settings& given) {
     if (settings.distinct && problem.symmetries.empty())
         throw InputError("--distinct: " + problem.name +
                          " has no symmetry group (a DLX file, or a model without one): every solution is its own orbit");
-    settings.symmetry = settings.distinct ? SymmetryMode::check : SymmetryMode::none;  // a reduction would leave solutions out
+    settings.plan.symmetry = settings.distinct ? SymmetryMode::check : SymmetryMode::none;  // a reduction would leave solutions out
     std::atomic<bool> stop{false};
     const Watchdog watchdog(stop, 0, process_start());  // raises it on SIGINT and SIGTERM
-    const int threads = resolve_threads(settings.threads);
+    const int threads = resolve_threads(settings.run.threads);
     std::optional<Plan> planned;
     try {
         planned = plan_for(problem, settings, threads, stop);
@@ -579,43 +571,38 @@ int stream_all(const Problem& problem, const Settings& given) {
     std::vector<std::vector<OptionId>> found(plan.split.size());  // per subproblem, its solutions' options, each list ended by kEnd
     constexpr OptionId kEnd = std::numeric_limits<OptionId>::max();
     std::string failure;
-    const RunOptions options{.threads = threads,
-                             .engine = settings.engine,
-                             .on_solution =
-                                 [&](std::size_t id, std::span<const OptionId> solution) {
-                                     if (group && !least_in_orbit(*group, solution)) return;
-                                     found[id].insert(found[id].end(), solution.begin(), solution.end());
-                                     found[id].push_back(kEnd);
-                                 },
-                             .stop = &stop,
-                             .on_finished =
-                                 [&](std::size_t id, const SubproblemResult& r) {
-                                     if (!failure.empty()) return;
-                                     std::string block;
-                                     Count lines = 0;
-                                     for (auto begin = found[id].begin(); begin != found[id].end();) {
-                                         const auto end = std::find(begin, found[id].end(), kEnd);
-                                         ++lines;
-                                         block += solution_line(problem,
-                                                                std::span<const OptionId>(&*begin, static_cast<std::size_t>(end - begin)),
-                                                                out.lines() + lines, settings.json, "") +
-                                                  '\n';
-                                         begin = end + 1;
-                                     }
-                                     std::vector<OptionId>().swap(found[id]);
-                                     try {
-                                         out.write(block, lines);
-                                     } catch (const InputError& e) {
-                                         failure = e.what();
-                                         stop = true;
-                                         return;
-                                     }
-                                     SubproblemResult recorded = r;
-                                     if (!settings.out.empty()) recorded.streamed_to = out.length();
-                                     journal.record(id, recorded, failure, stop);
-                                 },
-                             .shard_index = settings.shard_index,
-                             .shard_count = settings.shard_count};
+    RunOptions options = settings.run;
+    options.threads = threads;
+    options.on_solution = [&](std::size_t id, std::span<const OptionId> solution) {
+        if (group && !least_in_orbit(*group, solution)) return;
+        found[id].insert(found[id].end(), solution.begin(), solution.end());
+        found[id].push_back(kEnd);
+    };
+    options.stop = &stop;
+    options.on_finished = [&](std::size_t id, const SubproblemResult& r) {
+        if (!failure.empty()) return;
+        std::string block;
+        Count lines = 0;
+        for (auto begin = found[id].begin(); begin != found[id].end();) {
+            const auto end = std::find(begin, found[id].end(), kEnd);
+            ++lines;
+            block += solution_line(problem, std::span<const OptionId>(&*begin, static_cast<std::size_t>(end - begin)), out.lines() + lines,
+                                   settings.json, "") +
+                     '\n';
+            begin = end + 1;
+        }
+        std::vector<OptionId>().swap(found[id]);
+        try {
+            out.write(block, lines);
+        } catch (const InputError& e) {
+            failure = e.what();
+            stop = true;
+            return;
+        }
+        SubproblemResult recorded = r;
+        if (!settings.out.empty()) recorded.streamed_to = out.length();
+        journal.record(id, recorded, failure, stop);
+    };
     const RunReport report = run_split(plan.matrix(), plan.split, std::move(journal.known), options);
     journal.close(failure);
     if (!failure.empty()) {

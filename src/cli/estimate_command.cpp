@@ -67,19 +67,20 @@ int print_stopped(const Problem& problem, const Settings& settings, const TreeEs
 
 int estimate_command(const Problem& problem, const Settings& given) {
     const Settings settings = with_choice_resolved(given, problem);
-    const Choice choice{settings.choice.rule, 0};
-    const int threads = resolve_threads(settings.threads);
+    const Choice choice{settings.plan.choice.rule, 0};
+    const int threads = resolve_threads(settings.run.threads);
     const auto started = std::chrono::steady_clock::now();
     const std::atomic<bool>& signalled = stop_on_signals();
     std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
-    if (settings.symmetry == SymmetryMode::reduce) {
+    if (settings.plan.symmetry == SymmetryMode::reduce) {
         if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
         reduced = make_plan(problem.matrix, problem.symmetries,
                             {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0, .stop = &signalled});
         if (reduced->mode != SymmetryMode::reduce) reduced.reset();  // nothing to reduce by: the whole tree
     }
-    const TreeEstimate e = reduced ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.choice.seed, &signalled)
-                                   : estimate_tree(problem.matrix, settings.probes, settings.choice.seed, choice, &signalled);
+    const TreeEstimate e = reduced
+                               ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.plan.choice.seed, &signalled)
+                               : estimate_tree(problem.matrix, settings.probes, settings.plan.choice.seed, choice, &signalled);
     const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (e.probes < settings.probes) return print_stopped(problem, settings, e, probe_seconds);
 
@@ -102,7 +103,7 @@ int estimate_command(const Problem& problem, const Settings& given) {
         JsonObject j;
         j.field("problem", problem.name)
             .field("probes", e.probes)
-            .field("seed", std::to_string(settings.choice.seed))
+            .field("seed", std::to_string(settings.plan.choice.seed))
             .field("choose", choice_text(choice))
             .field("symmetry", reduced ? reduced->note : "none")
             .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
@@ -122,8 +123,8 @@ int estimate_command(const Problem& problem, const Settings& given) {
     std::cout << "problem: " << problem.name << '\n'
               << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
     if (reduced) std::cout << "symmetry: " << reduced->note << " (nodes and updates: the reduced count's; solutions: all)\n";
-    std::cout << "probes: " << e.probes << " (seed " << settings.choice.seed << ", " << seconds_text(probe_seconds) << " s), mean depth "
-              << e.mean_depth << '\n'
+    std::cout << "probes: " << e.probes << " (seed " << settings.plan.choice.seed << ", " << seconds_text(probe_seconds)
+              << " s), mean depth " << e.mean_depth << '\n'
               << "nodes: " << figure(e.nodes) << '\n'
               << "updates: " << figure(e.updates) << '\n'
               << "solutions: " << figure(e.solutions)

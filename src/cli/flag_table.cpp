@@ -3,7 +3,10 @@
 #include <set>
 #include <stdexcept>
 
+#include "memory.hpp"
+#include "settings.hpp"
 #include "xcount/error.hpp"
+#include "xcount/shard.hpp"
 
 namespace po = boost::program_options;
 
@@ -12,31 +15,42 @@ namespace xcount::cli {
 namespace {
 
 using T = FlagType;
+using V = po::variable_value;
 constexpr unsigned kModelCommands = kCount | kSolve | kShow | kEstimate | kExport;  // those that build a problem
 constexpr unsigned kEveryCommand = kModelCommands | kMerge | kVerify | kGenerate | kStatus;
 constexpr long long kNone = 0;
 
 // clang-format off
 constexpr Flag kFlags[] = {
-    {"help,h", T::toggle, "", nullptr, kNone, kNone, "show this help", kEveryCommand},
-    {"threads,t", T::integer, "N", "0", 0, 4096, "OpenMP threads (0: all cores; at most 4096)", kCount | kVerify},
-    {"threads,t", T::integer, "N", "0", 0, 4096, "threads the time estimate is for (0: all cores; at most 4096)", kEstimate},
+    {"help,h", T::toggle, "", nullptr, kNone, kNone, "show this help", kEveryCommand,
+     [](Settings& s, const V&) { s.help = true; }},
+    {"threads,t", T::integer, "N", "0", 0, 4096, "OpenMP threads (0: all cores; at most 4096)", kCount | kVerify,
+     [](Settings& s, const V& v) { s.run.threads = static_cast<int>(v.as<long long>()); }},
+    {"threads,t", T::integer, "N", "0", 0, 4096, "threads the time estimate is for (0: all cores; at most 4096)", kEstimate,
+     [](Settings& s, const V& v) { s.run.threads = static_cast<int>(v.as<long long>()); }},
     {"split-depth", T::text, "D", "auto", kNone, kNone,
      "cut the search tree at this depth into subproblems (0..64); auto: at least 64 subproblems per thread, and deeper "
-     "for a long count until no subproblem is estimated at over 0.5% of the work", kCount | kSolve},
+     "for a long count until no subproblem is estimated at over 0.5% of the work", kCount | kSolve,
+     [](Settings& s, const V& v) { s.plan.depth = split_depth_text(v.as<std::string>()); }},
     {"checkpoint", T::text, "FILE", nullptr, kNone, kNone,
      "journal of the work done (finished subproblems, and the position of those in progress): a stopped run given the "
-     "same file resumes", kCount},
-    {"expect", T::text, "N", nullptr, kNone, kNone, "the expected total (a published count): exit 1 if it differs", kCount | kMerge},
+     "same file resumes", kCount,
+     [](Settings& s, const V& v) { s.checkpoint = v.as<std::string>(); }},
+    {"expect", T::text, "N", nullptr, kNone, kNone, "the expected total (a published count): exit 1 if it differs", kCount | kMerge,
+     [](Settings& s, const V& v) { s.expect = count_text("expect", v.as<std::string>()); }},
     {"expect-distinct", T::text, "N", nullptr, kNone, kNone,
-     "the expected count up to symmetry (needs --symmetry check, or reduce by the whole group): exit 1 if it differs", kCount | kMerge},
+     "the expected count up to symmetry (needs --symmetry check, or reduce by the whole group): exit 1 if it differs", kCount | kMerge,
+     [](Settings& s, const V& v) { s.expect_distinct = count_text("expect-distinct", v.as<std::string>()); }},
     {"check-fixed", T::toggle, "", nullptr, kNone, kNone,
      "recount Fix(g) of every symmetry but the identity on the problem whose solutions are those g fixes, and fail if "
-     "it differs from the Fix(g) the count found (an independent check of the count up to symmetry)", kCount},
+     "it differs from the Fix(g) the count found (an independent check of the count up to symmetry)", kCount,
+     [](Settings& s, const V&) { s.check_fixed = true; }},
     {"symmetry", T::text, "MODE", "auto", kNone, kNone,
      "none; check: count Fix(g) for every symmetry and the solutions up to symmetry (Burnside); reduce: count one "
-     "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount | kEstimate},
-    {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus},
+     "option per orbit of a fixed item (or one cover per orbit of a set of items), weighted (about |G| times less work); auto: check where the model has symmetries", kCount | kEstimate,
+     [](Settings& s, const V& v) { s.plan.symmetry = symmetry_word(v.as<std::string>()); }},
+    {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus,
+     [](Settings& s, const V&) { s.json = true; }},
     {"engine", T::text, "E", "auto", kNone, kNone,
      "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
      "scan (bitboards, up to 256 items): the scan rule's search only; memo: counts by merging equal states (Knuth's "
@@ -45,86 +59,132 @@ constexpr Flag kFlags[] = {
      "wide) or a trial of 2^14 nodes finds them few (strips of bigger pieces), scan where the model prefers the scan rule "
      "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely (or, up "
      "to 512 options and 128 primary items, moderately), dlx elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "
-     "cells, scan and memo its exact-cover expansion", kCount},
-    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits, scan or memo (see count --help)", kSolve | kShow},
+     "cells, scan and memo its exact-cover expansion", kCount,
+     [](Settings& s, const V& v) { s.run.engine = engine_word(v.as<std::string>()); }},
+    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits, scan or memo (see count --help)", kSolve | kShow,
+     [](Settings& s, const V& v) { s.run.engine = engine_word(v.as<std::string>()); }},
     {"choose", T::text, "RULE", "mrv", kNone, kNone,
      "item choice: mrv (fewest options, ties to the lowest id; the default but where the model prefers scan), first, "
      "scan (the first open item in the model's scan order), max (most options), random or mrv-random (a random one "
-     "among the fewest; both take --seed)", kCount | kSolve | kShow},
+     "among the fewest; both take --seed)", kCount | kSolve | kShow,
+     [](Settings& s, const V& v) { s.plan.choice.rule = choose_word(v.as<std::string>()), s.choice_given = !v.defaulted(); }},
     {"choose", T::text, "RULE", "auto", kNone, kNone,
-     "the tree to estimate: mrv, first, scan or max (auto: the one count walks)", kEstimate},
+     "the tree to estimate: mrv, first, scan or max (auto: the one count walks)", kEstimate,
+     [](Settings& s, const V& v) { if ((s.choice_given = v.as<std::string>() != "auto")) s.plan.choice.rule = choose_word(v.as<std::string>()); }},
     {"seed", T::text, "S", nullptr, kNone, kNone,
-     "seed of the random choice rules (0..2^64-1); with it fixed, the search can be split", kCount | kSolve | kShow},
-    {"seed", T::text, "S", nullptr, kNone, kNone, "seed of the random paths (0..2^64-1; default: drawn and printed)", kEstimate},
-    {"seed", T::text, "S", nullptr, kNone, kNone, "seed (0..2^64-1; default: a random one, printed)", kGenerate},
-    {"limit", T::integer, "N", "0", 0, 1LL << 62, "stop after this many solutions (0: count all; at most 2^62); a preview, labelled partial", kCount},
+     "seed of the random choice rules (0..2^64-1); with it fixed, the search can be split", kCount | kSolve | kShow,
+     [](Settings& s, const V& v) { s.plan.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
+    {"seed", T::text, "S", nullptr, kNone, kNone, "seed of the random paths (0..2^64-1; default: drawn and printed)", kEstimate,
+     [](Settings& s, const V& v) { s.plan.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
+    {"seed", T::text, "S", nullptr, kNone, kNone, "seed (0..2^64-1; default: a random one, printed)", kGenerate,
+     nullptr},
+    {"limit", T::integer, "N", "0", 0, 1LL << 62, "stop after this many solutions (0: count all; at most 2^62); a preview, labelled partial", kCount,
+     [](Settings& s, const V& v) { s.limit = static_cast<std::uint64_t>(v.as<long long>()); }},
     {"time-limit", T::real, "S", nullptr, kNone, kNone,
-     "stop after this many seconds: the result is labelled partial (exit 3); with --checkpoint the next run resumes", kCount},
+     "stop after this many seconds: the result is labelled partial (exit 3); with --checkpoint the next run resumes", kCount,
+     [](Settings& s, const V& v) { s.time_limit = time_limit_value(v.as<double>()); }},
     {"node-limit", T::text, "N", nullptr, kNone, kNone,
-     "stop after about this many search-tree nodes (partial, exit 3; resumable like --time-limit)", kCount},
+     "stop after about this many search-tree nodes (partial, exit 3; resumable like --time-limit)", kCount,
+     [](Settings& s, const V& v) { s.run.max_nodes = node_limit_text(v.as<std::string>()); }},
     {"profile", T::toggle, "", nullptr, kNone, kNone,
-     "print the nodes and updates of each level of the search tree (where to cut it)", kCount},
+     "print the nodes and updates of each level of the search tree (where to cut it)", kCount,
+     [](Settings& s, const V&) { s.run.profile = true; }},
     {"progress", T::toggle, "", nullptr, kNone, kNone,
      "show the progress line on stderr even when it is not a terminal (or under --json); to a file or pipe it is a plain line "
-     "every --progress-interval seconds", kCount},
-    {"progress-interval", T::real, "S", "10", kNone, kNone, "seconds between the progress lines written to a file or pipe", kCount},
+     "every --progress-interval seconds", kCount,
+     [](Settings& s, const V&) { s.progress = true; }},
+    {"progress-interval", T::real, "S", "10", kNone, kNone, "seconds between the progress lines written to a file or pipe", kCount,
+     [](Settings& s, const V& v) { s.progress_interval = progress_interval_value(v.as<double>()); }},
     {"shard", T::text, "I/K", nullptr, kNone, kNone,
      "solve only the subproblems whose id is I modulo K (needs --out); the automatic depth then depends on K alone, so "
-     "shards on any machines agree", kCount},
-    {"out,o", T::text, "FILE", nullptr, kNone, kNone, "write this run's result file, for xcount merge", kCount},
-    {"out,o", T::text, "FILE", "-", kNone, kNone, "write to this file (- : stdout)", kExport},
+     "shards on any machines agree", kCount,
+     [](Settings& s, const V& v) { std::tie(s.run.shard_index, s.run.shard_count) = parse_shard(v.as<std::string>()); }},
+    {"out,o", T::text, "FILE", nullptr, kNone, kNone, "write this run's result file, for xcount merge", kCount,
+     [](Settings& s, const V& v) { s.out = v.as<std::string>(); }},
+    {"out,o", T::text, "FILE", "-", kNone, kNone, "write to this file (- : stdout)", kExport,
+     [](Settings& s, const V& v) { s.out = v.as<std::string>(); }},
     {"mpi", T::toggle, "", nullptr, kNone, kNone,
-     "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal", kCount},
+     "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal", kCount,
+     [](Settings& s, const V&) { s.mpi = true; }},
     {"subproblem-stats", T::text, "FILE", nullptr, kNone, kNone,
      "write one JSON line per subproblem to FILE: id, prefix, solutions, updates, nodes, seconds, started (seconds into the "
      "run), estimated_updates (a long count's)",
-     kCount},
-    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands},
-    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate},
+     kCount,
+     [](Settings& s, const V& v) { s.subproblem_stats = v.as<std::string>(); }},
+    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands,
+     [](Settings& s, const V&) { s.verbose = true; }},
+    {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate,
+     nullptr},
     {"memo-memory", T::text, "SIZE", nullptr, kNone, kNone,
      "the memo engine's table of states at most (512M, 4G, ...; default: a quarter of the RAM, within --max-memory); when full it "
-     "forgets the states below which the least work was done, which costs time, never exactness", kCount},
+     "forgets the states below which the least work was done, which costs time, never exactness", kCount,
+     [](Settings& s, const V& v) { s.run.memo_bytes = parse_memory(v.as<std::string>(), "memo-memory"); }},
     {"max-memory", T::text, "SIZE", nullptr, kNone, kNone,
-     "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)", kModelCommands},
-    {"print", T::integer, "K", "1", 1, 1000000, "how many solutions to print (1..1000000)", kSolve},
+     "refuse a problem whose matrix and engines would need more memory than this (512M, 4G, ...; default: half the RAM)", kModelCommands,
+     [](Settings& s, const V& v) { s.max_memory = parse_memory(v.as<std::string>()); }},
+    {"print", T::integer, "K", "1", 1, 1000000, "how many solutions to print (1..1000000)", kSolve,
+     [](Settings& s, const V& v) { s.print = static_cast<long>(v.as<long long>()); }},
     {"all", T::toggle, "", nullptr, kNone, kNone,
      "stream every solution, one line each on stdout (the model's one-line form, else its options separated by ' ; '; --json: "
      "JSON Lines), the tally on stderr",
-     kSolve},
+     kSolve,
+     [](Settings& s, const V&) { s.all = true; }},
     {"threads,t", T::integer, "N", "1", 0, 4096,
      "with --all: threads (0: all cores); one keeps the search's order, more write each subproblem's solutions together, in "
-     "the order the subproblems finish", kSolve},
+     "the order the subproblems finish", kSolve,
+     [](Settings& s, const V& v) { s.run.threads = static_cast<int>(v.as<long long>()); }},
     {"checkpoint", T::text, "FILE", nullptr, kNone, kNone,
      "with --all and --out: journal of the subproblems whose solutions the file holds; a stopped run given both again carries "
-     "on, with no solution written twice or left out", kSolve},
-    {"shard", T::text, "I/K", nullptr, kNone, kNone, "with --all: stream only the subproblems whose id is I modulo K (needs --out)", kSolve},
+     "on, with no solution written twice or left out", kSolve,
+     [](Settings& s, const V& v) { s.checkpoint = v.as<std::string>(); }},
+    {"shard", T::text, "I/K", nullptr, kNone, kNone, "with --all: stream only the subproblems whose id is I modulo K (needs --out)", kSolve,
+     [](Settings& s, const V& v) { std::tie(s.run.shard_index, s.run.shard_count) = parse_shard(v.as<std::string>()); }},
     {"out,o", T::text, "FILE", nullptr, kNone, kNone,
-     "with --all: write the solutions to FILE, not stdout (a resumed run cuts it back to what its journal holds)", kSolve},
+     "with --all: write the solutions to FILE, not stdout (a resumed run cuts it back to what its journal holds)", kSolve,
+     [](Settings& s, const V& v) { s.out = v.as<std::string>(); }},
     {"distinct", T::toggle, "", nullptr, kNone, kNone,
-     "with --all: one solution per orbit of the model's symmetry group (the least of its images)", kSolve},
-    {"solution", T::integer, "K", "1", 1, 1000000000, "which solution, in the order the search finds them (1: the first; at most 10^9)", kShow},
+     "with --all: one solution per orbit of the model's symmetry group (the least of its images)", kSolve,
+     [](Settings& s, const V&) { s.distinct = true; }},
+    {"solution", T::integer, "K", "1", 1, 1000000000, "which solution, in the order the search finds them (1: the first; at most 10^9)", kShow,
+     [](Settings& s, const V& v) { s.solution = static_cast<long>(v.as<long long>()); }},
     {"svg", T::text, "FILE", nullptr, kNone, kNone,
-     "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)", kShow},
-    {"color", T::text, "WHEN", "auto", kNone, kNone, "coloured letters: never, auto (on a terminal) or always", kSolve | kShow},
-    {"probes", T::text, "N", "1000", kNone, kNone, "random root-to-leaf paths (1..10^9)", kEstimate},
-    {"all", T::toggle, "", nullptr, kNone, kNone, "run the long jobs too", kVerify},
+     "draw the solution into this SVG file (pieces as coloured outlines, grids as squares)", kShow,
+     [](Settings& s, const V& v) { s.svg = file_name_text("svg", v.as<std::string>()); }},
+    {"color", T::text, "WHEN", "auto", kNone, kNone, "coloured letters: never, auto (on a terminal) or always", kSolve | kShow,
+     [](Settings& s, const V& v) { s.colour = colour_word(v.as<std::string>()); }},
+    {"probes", T::text, "N", "1000", kNone, kNone, "random root-to-leaf paths (1..10^9)", kEstimate,
+     [](Settings& s, const V& v) { s.probes = probes_text(v.as<std::string>()); }},
+    {"all", T::toggle, "", nullptr, kNone, kNone, "run the long jobs too", kVerify,
+     nullptr},
     {"max-seconds", T::real, "S", "0", kNone, kNone,
      "stop a job after this long (0: no limit): its status is TIMEOUT and its count partial, not a failure (exit 3 unless one failed)",
-     kVerify},
+     kVerify,
+     nullptr},
     {"json", T::toggle, "", nullptr, kNone, kNone, "one JSON object per job (JSON Lines), then one with the totals, instead of the table",
-     kVerify},
+     kVerify,
+     nullptr},
     {"html", T::text, "FILE", nullptr, kNone, kNone,
      "also write a report page to FILE: per job the parameters, expected count and source, count found, time, status "
-     "and a picture of its first solution", kVerify},
-    {"box", T::text, "RxC", "3x3", kNone, kNone, "box shape RxC", kGenerate},
-    {"symmetric", T::toggle, "", nullptr, kNone, kNone, "remove clues in pairs symmetric under a half turn", kGenerate},
-    {"count", T::integer, "K", "1", 1, 100000, "how many puzzles (1..100000)", kGenerate},
-    {"problem", T::text, "NAME", nullptr, kNone, kNone, "a model name or a DLX file", kJob},
-    {"source", T::text, "TEXT", "", kNone, kNone, "where the expected count is published", kJob},
-    {"cost", T::text, "quick|long", "quick", kNone, kNone, "quick (under 10 s on 2 cores) or long", kJob},
-    {"files", T::texts, "FILE...", nullptr, kNone, kNone, "the shard result files (positional)", kMerge},
-    {"folder", T::text, "FOLDER", "jobs", kNone, kNone, "the folder of job files (positional)", kVerify},
-    {"journal", T::text, "FILE", nullptr, kNone, kNone, "the checkpoint journal of a count (positional)", kStatus},
+     "and a picture of its first solution", kVerify,
+     nullptr},
+    {"box", T::text, "RxC", "3x3", kNone, kNone, "box shape RxC", kGenerate,
+     nullptr},
+    {"symmetric", T::toggle, "", nullptr, kNone, kNone, "remove clues in pairs symmetric under a half turn", kGenerate,
+     nullptr},
+    {"count", T::integer, "K", "1", 1, 100000, "how many puzzles (1..100000)", kGenerate,
+     nullptr},
+    {"problem", T::text, "NAME", nullptr, kNone, kNone, "a model name or a DLX file", kJob,
+     nullptr},
+    {"source", T::text, "TEXT", "", kNone, kNone, "where the expected count is published", kJob,
+     nullptr},
+    {"cost", T::text, "quick|long", "quick", kNone, kNone, "quick (under 10 s on 2 cores) or long", kJob,
+     nullptr},
+    {"files", T::texts, "FILE...", nullptr, kNone, kNone, "the shard result files (positional)", kMerge,
+     nullptr},
+    {"folder", T::text, "FOLDER", "jobs", kNone, kNone, "the folder of job files (positional)", kVerify,
+     nullptr},
+    {"journal", T::text, "FILE", nullptr, kNone, kNone, "the checkpoint journal of a count (positional)", kStatus,
+     nullptr},
 };
 // clang-format on
 
@@ -194,6 +254,16 @@ long long ranged_flag(const po::variables_map& values, unsigned scope, const std
         throw InputError("--" + name + " must be between " + std::to_string(f.low) + " and " + std::to_string(f.high) + ", not " +
                          std::to_string(value));
     return value;
+}
+
+void store_flags(unsigned scope, const po::variables_map& values, Settings& settings) {
+    std::set<std::string> read;
+    for (const Flag& f : kFlags) {
+        const std::string name = long_name(f);
+        if ((f.scopes & scope) == 0 || !read.insert(name).second || !f.store || !values.count(name)) continue;
+        if (f.type == FlagType::integer) ranged_flag(values, scope, name);
+        f.store(settings, values[name]);
+    }
 }
 
 std::string markdown_flags(unsigned scope, bool commands) {

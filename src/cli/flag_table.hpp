@@ -1,10 +1,11 @@
 // src/cli/flag_table.hpp: every flag of every command, and every job-file key, in one table.
 //
 // A row says the flag's name, the type of its value, its default, the range of an integer,
-// its help text and the commands that take it. From the table come the flags registered with
-// Boost.Program_options, the range checks, `--help`, and the flag tables of README.md and
-// docs/flags.md (a test fails when those differ from it). A flag whose meaning differs between
-// commands has a row for each.
+// its help text, the commands that take it and where its value goes (the Settings field it
+// fills). From the table come the flags registered with Boost.Program_options, the range checks,
+// reading the values into Settings, `--help`, and the flag tables of README.md and docs/flags.md
+// (a test fails when those differ from it). A flag whose meaning differs between commands has a
+// row for each. Adding an option is adding a row, and using its field.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -29,6 +30,11 @@ enum Scope : unsigned {
 
 enum class FlagType { toggle, integer, real, text, texts };
 
+struct Settings;
+// Puts a flag's value (present, or its default) into its field: an integer already within the
+// row's range; anything else checked here (InputError naming the flag).
+using Store = void (*)(Settings&, const boost::program_options::variable_value&);
+
 struct Flag {
     const char* name;  // the long name, then ",c" for a one-letter form: "threads,t"
     FlagType type;
@@ -37,6 +43,7 @@ struct Flag {
     long long low, high;     // an integer's range
     const char* help;
     unsigned scopes;
+    Store store;  // nullptr: read by its command itself (verify, generate, status, a job's keys)
 };
 
 std::span<const Flag> flag_table();
@@ -49,6 +56,9 @@ boost::program_options::options_description flags_of(unsigned scope);
 
 // --name as an integer, InputError unless it lies in its row's range (which its help states).
 long long ranged_flag(const boost::program_options::variables_map& values, unsigned scope, const std::string& name);
+
+// Every row of the scope whose flag has a value (given, or its default) stored into `settings`.
+void store_flags(unsigned scope, const boost::program_options::variables_map& values, Settings& settings);
 
 // The scope's flags as a Markdown table (flag, meaning); with `commands`, a column naming the
 // commands that take each.

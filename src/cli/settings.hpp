@@ -1,6 +1,7 @@
-// src/cli/settings.hpp: the flags of the commands that build a problem, read into a plain
-// Settings struct (checked, so the commands never touch argv). The flags themselves, their
-// defaults, ranges and help, are the rows of flag_table.hpp.
+// src/cli/settings.hpp: what the flags of a command ask for, as one Settings value. Each row of
+// flag_table.cpp reads its flag into the field it names here (most of them straight into the
+// library's own requests, RunOptions and PlanRequest, which the commands hand on as they are);
+// validate() then holds the rules that tie flags together.
 #pragma once
 
 #include "xcount/plan.hpp"
@@ -22,52 +23,64 @@ struct Settings {
     bool help = false;
     bool json = false;
     bool verbose = false;
-    Count limit = 0;                       // stop after this many solutions (0: all)
-    std::optional<Count> expect;           // the published total to check against
-    std::optional<Count> expect_distinct;  // the published count up to symmetry
-    bool check_fixed = false;              // recount Fix(g) on the problems the symmetries fix
-    SymmetryMode symmetry = SymmetryMode::automatic;
-    int threads = 0;                               // 0: all cores
-    std::optional<int> split_depth;                // nullopt: automatic
-    std::string checkpoint;                        // journal file ("" : none)
-    bool progress = false;                         // forced on (it is on anyway on a terminal, unless --json)
-    double progress_interval = 10;                 // seconds between progress lines to a non-terminal
-    std::string subproblem_stats;                  // JSON-lines file of per-subproblem figures ("" : none)
-    long print = 1;                                // solve: how many solutions to print
-    bool all = false;                              // solve: stream every solution
-    bool distinct = false;                         // solve --all: one solution per orbit of the group
-    bool parallel_stream = false;                  // solve --all on the count's machinery (threads, split, journal, shards)
-    std::string out;                               // export: output file ("" or "-": stdout); count: the shard result file
-    std::size_t shard_index = 0, shard_count = 1;  // count: --shard I/K
-    bool mpi = false;                              // count: over MPI ranks (mpirun ... xcount count ... --mpi)
-    EngineKind engine = EngineKind::automatic;     // count, solve, show: auto, dlx, cells or bits
-    double time_limit = 0;                         // count: stop after this many seconds (0: none); the result is partial
-    std::uint64_t node_limit = 0;                  // count: stop after about this many search-tree nodes (0: none)
-    std::uint64_t memo_memory = 0;                 // count: the memo engine's table at most (--memo-memory, or a quarter of the RAM)
-    std::uint64_t max_memory = 0;                  // refuse problems needing more (bytes; set from --max-memory or half the RAM)
-    Choice choice;                                 // count, solve: the item-choice rule and its seed
-    std::uint64_t probes = 1000;                   // estimate: random root-to-leaf paths
-    bool profile = false;                          // count: nodes and updates per tree level
-    bool choice_given = false;                     // --choose on the command line (else auto: see resolve_choice)
-    bool seed_given = false;                       // --seed was given (a random rule without it cannot be split)
-    long solution = 1;                             // show: which solution, in the search's order (1 = the first)
-    std::string svg;                               // show: write the picture to this file ("" : none)
-    ColourMode colour = ColourMode::automatic;     // solve, show: coloured letters on a terminal
+    // --threads, --engine, --node-limit, --profile, --shard, --memo-memory: the runner's own
+    // request, completed by the count with its callbacks, group and order.
+    RunOptions run;
+    // --symmetry, --choose, --seed, --split-depth: what the plan is asked for (a count sets how
+    // many subproblems, and the stop).
+    PlanRequest plan;
+    Count limit = 0;                            // stop after this many solutions (0: all)
+    std::optional<Count> expect;                // the published total to check against
+    std::optional<Count> expect_distinct;       // the published count up to symmetry
+    bool check_fixed = false;                   // recount Fix(g) on the problems the symmetries fix
+    std::string checkpoint;                     // journal file ("" : none)
+    bool progress = false;                      // forced on (it is on anyway on a terminal, unless --json)
+    double progress_interval = 10;              // seconds between progress lines to a non-terminal
+    std::string subproblem_stats;               // JSON-lines file of per-subproblem figures ("" : none)
+    long print = 1;                             // solve: how many solutions to print
+    bool all = false;                           // solve: stream every solution
+    bool distinct = false;                      // solve --all: one solution per orbit of the group
+    bool parallel_stream = false;               // solve --all on the count's machinery (threads, split, journal, shards)
+    std::string out;                            // export: output file ("" or "-": stdout); count: the shard result file
+    bool mpi = false;                           // count: over MPI ranks (mpirun ... xcount count ... --mpi)
+    double time_limit = 0;                      // count: stop after this many seconds (0: none); the result is partial
+    std::uint64_t max_memory = 0;               // refuse problems needing more (bytes; set from --max-memory or half the RAM)
+    std::uint64_t probes = 1000;                // estimate: random root-to-leaf paths
+    bool choice_given = false;                  // --choose on the command line (else auto: see with_choice_resolved)
+    bool seed_given = false;                    // --seed was given (a random rule without it cannot be split)
+    long solution = 1;                          // show: which solution, in the search's order (1 = the first)
+    std::string svg;                            // show: write the picture to this file ("" : none)
+    ColourMode colour = ColourMode::automatic;  // solve, show: coloured letters on a terminal
 };
 
 unsigned scope_of(Command command);  // its Scope in the flag table
 boost::program_options::options_description flags_for(Command command);
+// Every flag of the command's rows read into its field (each row checks its own value), then
+// validate(): the settings the command runs with.
 Settings read_settings(Command command, const boost::program_options::variables_map& values);
+// The rules between flags (what goes with what, defaults that depend on other flags); InputError
+// naming the flags when they do not fit together.
+void validate(Command command, const boost::program_options::variables_map& values, Settings& s);
+
+// The words of the flags whose value is one of a few.
+EngineKind engine_word(const std::string& text);
+ChooseRule choose_word(const std::string& text);
+SymmetryMode symmetry_word(const std::string& text);
+ColourMode colour_word(const std::string& text);
+std::optional<int> split_depth_text(const std::string& text);  // auto (nullopt) or 0..64
+std::uint64_t seed_text(const std::string& text);              // 0..2^64-1
+std::uint64_t random_seed();
+Count count_text(const std::string& flag, const std::string& text);            // an exact decimal count, any size
+std::uint64_t node_limit_text(const std::string& text);                        // 1..2^64-1
+std::uint64_t probes_text(const std::string& text);                            // 1..10^9
+double time_limit_value(double seconds);                                       // above 0, at most 1e9
+double progress_interval_value(double seconds);                                // 0.25..1e6
+std::string file_name_text(const std::string& flag, const std::string& text);  // not empty
+std::uint64_t seed_flag(const boost::program_options::variables_map& values);  // --seed, or a random one
 
 // InputError when `text` holds something like one of Boost.Program_options' message
 // placeholders (%value%, %invalid_line%, ...): formatting an error about such a value loops
 // forever in Boost 1.74.
 void refuse_placeholders(const std::string& text, const std::string& where);
-
-// --seed as a 64-bit number, or a random one when it is absent.
-std::uint64_t seed_flag(const boost::program_options::variables_map& values);
-
-// The count given as --NAME (exact decimal, any size), or nullopt when absent.
-std::optional<Count> count_flag(const boost::program_options::variables_map& values, const char* name);
 
 }  // namespace xcount::cli
