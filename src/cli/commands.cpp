@@ -348,9 +348,7 @@ int run(const std::vector<std::string>& args) {
     const std::string& spec = ordered[1];
     if (spec.ends_with(".ini")) return job_entry(*info, spec, std::vector<std::string>(ordered.begin() + 2, ordered.end()));
     if (const Model* model = find_model(spec)) {
-        po::options_description own(model->name + " options");
-        model->declare(own);
-        flags.add(own);
+        flags.add(model_flags(*model));
     }
     po::variables_map values;
     po::store(po::command_line_parser(std::vector<std::string>(ordered.begin() + 2, ordered.end()))

@@ -199,6 +199,7 @@ po::value_semantic* semantic(const Flag& f) {
         case FlagType::integer: {
             auto* v = po::value<long long>()->value_name(f.value_name);
             if (f.fallback) v->default_value(std::stoll(f.fallback));
+            if (f.required) v->required();
             return v;
         }
         case FlagType::real: {
@@ -209,6 +210,7 @@ po::value_semantic* semantic(const Flag& f) {
         case FlagType::text: {
             auto* v = po::value<std::string>()->value_name(f.value_name);
             if (f.fallback) v->default_value(f.fallback);
+            if (f.required) v->required();
             return v;
         }
         case FlagType::texts: return po::value<std::vector<std::string>>()->multitoken()->value_name(f.value_name);
@@ -234,25 +236,40 @@ const Flag& flag_in(unsigned scope, const std::string& name) {
     throw std::logic_error("no flag --" + name + " in this scope");
 }
 
+namespace {
+
+void add_flag(po::options_description& flags, const Flag& f) {
+    if (po::value_semantic* v = semantic(f))
+        flags.add_options()(f.name, v, f.help);
+    else
+        flags.add_options()(f.name, f.help);
+}
+
+}  // namespace
+
 po::options_description flags_of(unsigned scope) {
     po::options_description flags("Options");
     std::set<std::string> added;
-    for (const Flag& f : kFlags) {
-        if ((f.scopes & scope) == 0 || !added.insert(long_name(f)).second) continue;
-        if (po::value_semantic* v = semantic(f))
-            flags.add_options()(f.name, v, f.help);
-        else
-            flags.add_options()(f.name, f.help);
-    }
+    for (const Flag& f : kFlags)
+        if ((f.scopes & scope) != 0 && added.insert(long_name(f)).second) add_flag(flags, f);
     return flags;
 }
 
-long long ranged_flag(const po::variables_map& values, unsigned scope, const std::string& name) {
-    const Flag& f = flag_in(scope, name);
-    const long long value = values[name].as<long long>();
+po::options_description flags_of(std::span<const Flag> rows, const std::string& heading) {
+    po::options_description flags(heading);
+    for (const Flag& f : rows) add_flag(flags, f);
+    return flags;
+}
+
+void check_range(const Flag& f, long long value) {
     if (value < f.low || value > f.high)
-        throw InputError("--" + name + " must be between " + std::to_string(f.low) + " and " + std::to_string(f.high) + ", not " +
+        throw InputError("--" + long_name(f) + " must be between " + std::to_string(f.low) + " and " + std::to_string(f.high) + ", not " +
                          std::to_string(value));
+}
+
+long long ranged_flag(const po::variables_map& values, unsigned scope, const std::string& name) {
+    const long long value = values[name].as<long long>();
+    check_range(flag_in(scope, name), value);
     return value;
 }
 

@@ -43,7 +43,8 @@ struct Flag {
     long long low, high;     // an integer's range
     const char* help;
     unsigned scopes;
-    Store store;  // nullptr: read by its command itself (verify, generate, status, a job's keys)
+    Store store;            // nullptr: read by its command itself (verify, generate, status, a job's keys, a model's)
+    bool required = false;  // a value must be given (a model's parameters: --n, --pieces, --board)
 };
 
 std::span<const Flag> flag_table();
@@ -53,6 +54,11 @@ const Flag& flag_in(unsigned scope, const std::string& name);
 
 // The flags of one scope, for Boost.Program_options.
 boost::program_options::options_description flags_of(unsigned scope);
+// The given rows' flags (a model's), under a heading.
+boost::program_options::options_description flags_of(std::span<const Flag> rows, const std::string& heading);
+// An integer flag's value against its row's range: InputError "--NAME must be between LOW and
+// HIGH, not V" otherwise.
+void check_range(const Flag& row, long long value);
 
 // --name as an integer, InputError unless it lies in its row's range (which its help states).
 long long ranged_flag(const boost::program_options::variables_map& values, unsigned scope, const std::string& name);

@@ -56,6 +56,19 @@ void refuse_unknown_keys(po::parsed_options& parsed, const std::string& path) {
     std::erase_if(parsed.options, [](const po::option& o) { return o.unregistered; });
 }
 
+// A switch (--check-fixed, --reduced) is written `key = true` in a job file; `key = false`
+// leaves it off, and any other value is refused.
+void settle_switches(po::parsed_options& parsed, const po::options_description& keys, const std::string& path) {
+    std::erase_if(parsed.options, [&](const po::option& o) {
+        const po::option_description* key = keys.find_nothrow(o.string_key, false);
+        if (key == nullptr || key->semantic()->max_tokens() != 0) return false;
+        const std::string value = o.value.empty() ? "true" : o.value.front();
+        if (value != "true" && value != "false")
+            throw InputError(path + ": " + quote_name(o.string_key) + " is a switch: true or false, not " + quote_name(value));
+        return value == "false";
+    });
+}
+
 // Values naming an existing file relative to the job's folder become paths to it; numbers and
 // sizes stay what they say even where a file of that name lies beside the job.
 void resolve_paths(po::parsed_options& parsed, const fs::path& folder) {
@@ -147,14 +160,13 @@ Job load_job(const std::string& path, const std::vector<std::string>& overrides,
         po::options_description all = flags_for(command);
         all.add(job_keys());
         if (const Model* model = find_model(job.spec)) {
-            po::options_description own(model->name + " options");
-            model->declare(own);
-            all.add(own);
+            all.add(model_flags(*model));
         }
         po::store(po::command_line_parser(overrides).options(all).positional({}).run(), job.values);  // flags win
         std::istringstream second(text);
         po::parsed_options body = po::parse_config_file(second, all, command != Command::count);
         refuse_unknown_keys(body, path);
+        settle_switches(body, all, path);
         resolve_paths(body, folder);
         po::store(body, job.values);
         po::notify(job.values);

@@ -94,14 +94,13 @@ std::string man_page() {
 std::string bash_completion() {
     std::string commands;
     for (const auto& [name, summary] : command_summaries()) commands += (commands.empty() ? "" : " ") + name;
-    std::string names, model_flags;
+    std::string names, flags_by_model;
     for (const Model& model : models()) {
         names += (names.empty() ? "" : " ") + model.name;
-        boost::program_options::options_description declared;
-        model.declare(declared);
+        const boost::program_options::options_description declared = model_flags(model);
         std::string list;
         for (const auto& option : declared.options()) list += (list.empty() ? "" : " ") + option->canonical_display_name(1);
-        model_flags += "        " + model.name + ") flags+=\" " + list + "\" ;;\n";
+        flags_by_model += "        " + model.name + ") flags+=\" " + list + "\" ;;\n";
     }
     std::string engines;
     for (EngineKind kind :
@@ -123,7 +122,7 @@ std::string bash_completion() {
     // The commands that take a PROBLEM: a model's name, then its flags, or a DLX file.
     s += "    case $command in count|solve|show|estimate|export) ;; *) COMPREPLY=($(compgen -f -- \"$cur\")); "
          "[[ $cur == -* ]] && COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\")); return ;; esac\n";
-    s += "    case ${COMP_WORDS[2]} in\n" + model_flags + "    esac\n";
+    s += "    case ${COMP_WORDS[2]} in\n" + flags_by_model + "    esac\n";
     s += "    case $prev in\n"
          "        --engine) COMPREPLY=($(compgen -W \"" +
          engines +

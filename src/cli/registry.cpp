@@ -25,18 +25,41 @@ namespace xcount {
 
 namespace {
 
-void declare_polyform(po::options_description& o) {
-    o.add_options()("pieces", po::value<std::string>()->value_name("PIECES")->required(),
-                    "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)")(
-        "board", po::value<std::string>()->value_name("BOARD")->required(),
-        "RxC, AxBxC, hexagon:N (triangles, hexagons), a board file, or the name of a shipped one (scott-8x8; see "
-        "problems/boards/)")("orientations", po::value<std::string>()->value_name("MODE")->default_value("free"),
-                             "free (rotations and reflections), one-sided (rotations only), fixed")(
-        "copies", po::value<std::string>()->value_name("K")->default_value("once"),
-        "once (each piece exactly once), at-most-once (a subset of the pieces fills the board), K (exactly K of each, "
-        "1..16) or any (any number)")("omit", po::value<std::string>()->value_name("NAMES"),
-                                      "leave out these pieces (names, comma-separated)");
-}
+using cli::Flag;
+using T = cli::FlagType;
+
+// clang-format off
+const std::vector<Flag> kPolyformFlags = {
+    {"pieces", T::text, "PIECES", nullptr, 0, 0, "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)",
+     0, nullptr, true},
+    {"board", T::text, "BOARD", nullptr, 0, 0,
+     "RxC, AxBxC, hexagon:N (triangles, hexagons), a board file, or the name of a shipped one (scott-8x8; see problems/boards/)",
+     0, nullptr, true},
+    {"orientations", T::text, "MODE", "free", 0, 0, "free (rotations and reflections), one-sided (rotations only), fixed", 0, nullptr},
+    {"copies", T::text, "K", "once", 0, 0,
+     "once (each piece exactly once), at-most-once (a subset of the pieces fills the board), K (exactly K of each, 1..16) or any "
+     "(any number)", 0, nullptr},
+    {"omit", T::text, "NAMES", nullptr, 0, 0, "leave out these pieces (names, comma-separated)", 0, nullptr},
+};
+
+const std::vector<Flag> kMacMahonFlags = {
+    {"colours", T::integer, "N", "3", 1, 8, "edge colours, 1..8 (3: MacMahon's 24 squares)", 0, nullptr},
+    {"board", T::text, "BOARD", nullptr, 0, 0, "RxC with one cell per square (default: the squarest, 4x6 for 3 colours)", 0, nullptr},
+    {"border", T::text, "COLOUR", "0", 0, 0, "the border's colour, or any", 0, nullptr},
+    {"edges", T::text, "HOW", "colours", 0, 0,
+     "how neighbouring edges are made to agree: colours (DLX2's colours; dlx engine) or exact (plain exact cover; every engine)", 0,
+     nullptr},
+};
+
+const std::vector<Flag> kSudokuFlags = {
+    {"box", T::text, "RxC", "3x3", 0, 0, "box shape RxC (n = R*C symbols)", 0, nullptr},
+    {"givens", T::text, "CELLS", nullptr, 0, 0, "the puzzle: n*n cells in row order, . for empty", 0, nullptr},
+    {"givens-file", T::text, "FILE", nullptr, 0, 0,
+     "read the givens from FILE: one puzzle in rows of cells, or many, one a line (blanks ignored)", 0, nullptr},
+};
+// clang-format on
+
+int int_flag(const po::variables_map& v, const char* name) { return static_cast<int>(v[name].as<long long>()); }
 
 // The pieces of the file less those named by --omit, each of which must be in the file.
 std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& lattice) {
@@ -99,15 +122,6 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
     return {options, options * (2 * cells + 1)};  // a piece item, its cells, and at most as many crossings
 }
 
-void declare_macmahon(po::options_description& o) {
-    o.add_options()("colours", po::value<int>()->value_name("N")->default_value(3), "edge colours, 1..8 (3: MacMahon's 24 squares)")(
-        "board", po::value<std::string>()->value_name("BOARD"), "RxC with one cell per square (default: the squarest, 4x6 for 3 colours)")(
-        "border", po::value<std::string>()->value_name("COLOUR")->default_value("0"), "the border's colour, or any")(
-        "edges", po::value<std::string>()->value_name("HOW")->default_value("colours"),
-        "how neighbouring edges are made to agree: colours (DLX2's colours; dlx engine) or exact (plain exact cover; every "
-        "engine)");
-}
-
 // The squarest R x C with R * C = cells and R <= C.
 std::pair<int, int> squarest(int cells) {
     int rows = 1;
@@ -117,8 +131,7 @@ std::pair<int, int> squarest(int cells) {
 }
 
 Problem build_macmahon(const po::variables_map& v) {
-    const int colours = v["colours"].as<int>();
-    if (colours < 1 || colours > 8) throw InputError("macmahon: --colours must be between 1 and 8, not " + std::to_string(colours));
+    const int colours = int_flag(v, "colours");
     auto [rows, columns] = squarest(colours * (colours + 1) * (colours * colours - colours + 2) / 4);
     if (v.count("board")) try {
             std::tie(rows, columns) = parse_box(v["board"].as<std::string>());
@@ -136,13 +149,6 @@ Problem build_macmahon(const po::variables_map& v) {
     }
     if (edges != "colours" && edges != "exact") throw InputError("--edges must be colours or exact, not " + quote_name(edges));
     return make_macmahon(colours, rows, columns, border_colour, edges == "exact" ? EdgeRule::exact : EdgeRule::colours);
-}
-
-void declare_sudoku(po::options_description& o) {
-    o.add_options()("box", po::value<std::string>()->value_name("RxC")->default_value("3x3"), "box shape RxC (n = R*C symbols)")(
-        "givens", po::value<std::string>()->value_name("CELLS"), "the puzzle: n*n cells in row order, . for empty")(
-        "givens-file", po::value<std::string>()->value_name("FILE"),
-        "read the givens from FILE: one puzzle in rows of cells, or many, one a line (blanks ignored)");
 }
 
 // The --givens-file's text and its puzzles one a line (empty if it is one puzzle in rows).
@@ -194,59 +200,58 @@ Problem build_sudoku_puzzle(const po::variables_map& v, const Instance& puzzle) 
 
 const std::vector<Model>& models() {
     static const std::vector<Model> table = {
-        {"queens", "n queens on an n x n board (rows, columns primary; diagonals secondary)",
-         [](po::options_description& o) { o.add_options()("n", po::value<int>()->value_name("N")->required(), "board size, 1..1000"); },
-         [](const po::variables_map& v) { return make_queens(v["n"].as<int>()); },
+        {"queens",
+         "n queens on an n x n board (rows, columns primary; diagonals secondary)",
+         {{"n", T::integer, "N", nullptr, 1, 1000, "board size, 1..1000", 0, nullptr, true}},
+         [](const po::variables_map& v) { return make_queens(int_flag(v, "n")); },
          [](const po::variables_map& v) {
-             const double n = v["n"].as<int>();
+             const double n = int_flag(v, "n");
              return MatrixSize{n * n, 4 * n * n};
          }},
-        {"polyomino", "tile a board with pieces of a piece file (square lattice; see polycube for 3D)", declare_polyform,
+        {"polyomino", "tile a board with pieces of a piece file (square lattice; see polycube for 3D)", kPolyformFlags,
          [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
-        {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards", declare_polyform,
+        {"polycube", "pack a box with pieces of a piece file (cubic lattice): the same model, AxBxC boards", kPolyformFlags,
          [](const po::variables_map& v) { return build_polyform(v, square_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, square_lattice()); }},
-        {"polyiamond", "tile a board of triangles (triangular lattice; RxC: R rows of C rhombi)", declare_polyform,
+        {"polyiamond", "tile a board of triangles (triangular lattice; RxC: R rows of C rhombi)", kPolyformFlags,
          [](const po::variables_map& v) { return build_polyform(v, triangle_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, triangle_lattice()); }},
-        {"polyhex", "tile a board of hexagons (hexagonal lattice; RxC: a parallelogram of R rows of C)", declare_polyform,
+        {"polyhex", "tile a board of hexagons (hexagonal lattice; RxC: a parallelogram of R rows of C)", kPolyformFlags,
          [](const po::variables_map& v) { return build_polyform(v, hex_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, hex_lattice()); }},
-        {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)", declare_polyform,
+        {"polystick", "cover the edges of a grid with polysticks that never cross (RxC: every edge of R x C squares)", kPolyformFlags,
          [](const po::variables_map& v) { return build_polyform(v, edge_lattice()); },
          [](const po::variables_map& v) { return estimate_polyform(v, edge_lattice()); }},
-        {"macmahon", "MacMahon's coloured squares: every square with n edge colours once, neighbouring edges agreeing", declare_macmahon,
+        {"macmahon", "MacMahon's coloured squares: every square with n edge colours once, neighbouring edges agreeing", kMacMahonFlags,
          build_macmahon,
          [](const po::variables_map& v) {
-             const double n = v["colours"].as<int>(), squares = n * (n + 1) * (n * n - n + 2) / 4;
+             const double n = int_flag(v, "colours"), squares = n * (n + 1) * (n * n - n + 2) / 4;
              return MatrixSize{squares * squares * 4, squares * squares * 4 * (2 + 4 * n)};
          }},
-        {"sudoku", "sudoku grids with RxC boxes, complete or from givens", declare_sudoku, build_sudoku,
+        {"sudoku", "sudoku grids with RxC boxes, complete or from givens", kSudokuFlags, build_sudoku,
          [](const po::variables_map& v) {
              const auto [rows, cols] = parse_box(v["box"].as<std::string>());
              const double n = rows * cols;
              return MatrixSize{n * n * n, 4 * n * n * n};
          },
          sudoku_puzzles, build_sudoku_puzzle},
-        {"langford", "Langford pairings L(2,n): k numbers between the two k's",
-         [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->value_name("N")->required(), "number of pairs, 1..64")(
-                 "up-to-reversal", po::bool_switch(), "count each pairing and its reversal once");
-         },
-         [](const po::variables_map& v) { return make_langford(v["n"].as<int>(), v["up-to-reversal"].as<bool>()); },
+        {"langford",
+         "Langford pairings L(2,n): k numbers between the two k's",
+         {{"n", T::integer, "N", nullptr, 1, 64, "number of pairs, 1..64", 0, nullptr, true},
+          {"up-to-reversal", T::toggle, "", nullptr, 0, 0, "count each pairing and its reversal once", 0, nullptr}},
+         [](const po::variables_map& v) { return make_langford(int_flag(v, "n"), v.count("up-to-reversal") != 0); },
          [](const po::variables_map& v) {
-             const double n = v["n"].as<int>();
+             const double n = int_flag(v, "n");
              return MatrixSize{2 * n * n, 6 * n * n};
          }},
-        {"latin", "Latin squares of order n",
-         [](po::options_description& o) {
-             o.add_options()("n", po::value<int>()->value_name("N")->required(), "order, 1..64")(
-                 "reduced", po::bool_switch(), "first row and first column fixed to 0..n-1");
-         },
-         [](const po::variables_map& v) { return make_latin(v["n"].as<int>(), v["reduced"].as<bool>()); },
+        {"latin",
+         "Latin squares of order n",
+         {{"n", T::integer, "N", nullptr, 1, 64, "order, 1..64", 0, nullptr, true},
+          {"reduced", T::toggle, "", nullptr, 0, 0, "first row and first column fixed to 0..n-1", 0, nullptr}},
+         [](const po::variables_map& v) { return make_latin(int_flag(v, "n"), v.count("reduced") != 0); },
          [](const po::variables_map& v) {
-             const double n = v["n"].as<int>();
+             const double n = int_flag(v, "n");
              return MatrixSize{n * n * n, 3 * n * n * n};
          }},
     };
@@ -259,8 +264,28 @@ const Model* find_model(const std::string& name) {
     return nullptr;
 }
 
+po::options_description model_flags(const Model& model) { return cli::flags_of(model.flags, model.name + " options"); }
+
+namespace {
+
+// The model's integer parameters within their rows' ranges ("queens: --n must be between 1 and
+// 1000, not 0"), before anything is sized or built from them.
+const Model& checked(const Model& model, const po::variables_map& values) {
+    for (const Flag& f : model.flags) {
+        if (f.type != T::integer || !values.count(f.name)) continue;
+        try {
+            cli::check_range(f, values[f.name].as<long long>());
+        } catch (const InputError& e) {
+            throw InputError(model.name + ": " + e.what());
+        }
+    }
+    return model;
+}
+
+}  // namespace
+
 MatrixSize estimate_problem(const std::string& spec, const po::variables_map& values) {
-    if (const Model* model = find_model(spec)) return model->estimate(values);
+    if (const Model* model = find_model(spec)) return checked(*model, values).estimate(values);
     std::error_code ec;
     const auto bytes = std::filesystem::file_size(spec, ec);
     if (ec) return {};  // load_problem says what is wrong with it
@@ -315,7 +340,7 @@ Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_
 }  // namespace
 
 Problem load_problem(const std::string& spec, const po::variables_map& values, const SizeCheck& check_size) {
-    if (const Model* model = find_model(spec)) return model->build(values);
+    if (const Model* model = find_model(spec)) return checked(*model, values).build(values);
     if (spec == "-") return dlx_problem("stdin", read_dlx(std::cin, "stdin"), values, check_size);  // as Knuth's programs read theirs
     std::error_code ec;
     if (!std::filesystem::exists(spec, ec)) {

@@ -2,7 +2,8 @@
 // becomes a Problem.
 //
 // Adding a model: write problems/NAME.{hpp,cpp} with a make_NAME(parameters) function, then add
-// one entry to the table in registry.cpp declaring its flags and calling make_NAME.
+// one entry to the table in registry.cpp: its flags as rows (as in the flag table: name, type,
+// default, range, help), and a call of make_NAME with their values.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -10,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "flag_table.hpp"
 #include "problem.hpp"
 
 namespace xcount {
@@ -29,7 +31,9 @@ struct Instance {
 struct Model {
     std::string name;
     std::string summary;
-    void (*declare)(boost::program_options::options_description& options);
+    // Its flags, rows like the flag table's (an integer's range is checked before the model
+    // builds or sizes anything; scopes and store are not used: the model reads its values).
+    std::vector<cli::Flag> flags;
     Problem (*build)(const boost::program_options::variables_map& values);
     MatrixSize (*estimate)(const boost::program_options::variables_map& values);
     // For a model whose input may hold many problems: them, when it holds more than one (else
@@ -40,6 +44,8 @@ struct Model {
 
 const std::vector<Model>& models();
 const Model* find_model(const std::string& name);
+// The model's flags, for Boost.Program_options, under the heading "NAME options".
+boost::program_options::options_description model_flags(const Model& model);
 
 // The size of the matrix `spec` would build, without building it: from the model's
 // parameters, or from a DLX file's length (a node takes at least two bytes of text).
