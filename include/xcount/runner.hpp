@@ -103,4 +103,9 @@ int resolve_threads(int requested);  // 0 -> all cores
 
 RunReport run_split(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options);
 
+// The report's totals from its results: the work above the cut (when the report's share is
+// shard 0's of the whole split), then every finished subproblem of report.own in id order,
+// weighted, with its Fix(g) and profile; incomplete if any of them is unfinished.
+void add_up(const Split& split, const RunOptions& options, RunReport& report);
+
 }  // namespace xcount

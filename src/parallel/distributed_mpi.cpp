@@ -316,14 +316,12 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
         send(work, status.MPI_SOURCE, kTagWork);
     }
     if (failure) std::rethrow_exception(failure);
-    // Everything is in `done` now: let the ordinary runner add it up, in subproblem order,
-    // solving nothing more (a stopped run stays incomplete).
-    std::atomic<bool> nothing_more{true};
-    RunOptions sum = options;
-    sum.stop = &nothing_more;
-    sum.on_finished = nullptr;
-    RunReport report = run_split(matrix, split, std::move(done), sum);
+    RunReport report;
+    report.threads = resolve_threads(options.threads);
+    report.results = std::move(done);
+    report.own = by_id;
     report.finished_now = finished_now;
+    add_up(split, options, report);
     return report;
 }
 

@@ -60,133 +60,205 @@ struct SharedTable<Engine> {
     MemoFigures figures() const { return table.figures(); }
 };
 
-// Each thread: its own engine, subproblems taken one at a time, results into their slots.
-template <class Engine>
-void solve_owned(const Matrix& matrix, const Split& split, const RunOptions& options, RunReport& report) {
-    ThreadFailures failures;
-    std::mutex finish_lock;
-    std::atomic<bool> halt{false};  // no new subproblem after a stop or the node limit
-    std::atomic<std::uint64_t> nodes_used{0};
-    // The order in which the threads take them: by id, or as options.order says.
-    std::vector<std::size_t> schedule = report.own;
-    if (options.order) {
-        std::vector<char> mine(report.results.size(), 0);
-        for (std::size_t id : report.own) mine[id] = 1;
-        schedule.clear();
-        for (std::size_t id : *options.order)
-            if (id < mine.size() && mine[id]) schedule.push_back(id), mine[id] = 0;
-        for (std::size_t id : report.own)
-            if (mine[id]) schedule.push_back(id);  // any the order left out, last
-    }
-    const auto n = static_cast<long long>(schedule.size());
-    SharedTable<Engine> table(options);
+// The order in which the threads take this run's subproblems: by id, or as `order` says (any
+// it leaves out, last).
+std::vector<std::size_t> schedule_of(const std::vector<std::size_t>& own, const std::vector<std::size_t>* order, std::size_t size) {
+    if (!order) return own;
+    std::vector<char> mine(size, 0);
+    for (std::size_t id : own) mine[id] = 1;
+    std::vector<std::size_t> schedule;
+    for (std::size_t id : *order)
+        if (id < size && mine[id]) schedule.push_back(id), mine[id] = 0;
+    for (std::size_t id : own)
+        if (mine[id]) schedule.push_back(id);
+    return schedule;
+}
 
-#pragma omp parallel num_threads(report.threads)
-    {
-        // Every thread must reach the `omp for` below, even one whose engine failed to build.
+// What ends a run early, shared by its threads: the caller's stop flag, and the node limit
+// against the nodes all threads' subproblems have entered so far.
+class RunStop {
+public:
+    explicit RunStop(const RunOptions& options) : stop_(options.stop), max_nodes_(options.max_nodes) {}
+    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+    bool nodes_spent() const { return max_nodes_ != 0 && used_.load() >= max_nodes_; }
+    bool limited() const { return max_nodes_ != 0; }
+    // The nodes the next slice may take: a slice (0: no slicing) within what the limit leaves.
+    std::uint64_t slice(std::uint64_t slice_nodes) const {
+        if (max_nodes_ == 0) return slice_nodes;
+        const std::uint64_t used = used_.load(), left = used < max_nodes_ ? max_nodes_ - used : 1;
+        return slice_nodes == 0 ? left : std::min(slice_nodes, left);
+    }
+    void spend(std::uint64_t nodes) { used_ += nodes; }
+    const std::atomic<bool>* flag() const { return stop_; }
+
+private:
+    const std::atomic<bool>* stop_;
+    std::uint64_t max_nodes_;
+    std::atomic<std::uint64_t> used_{0};
+};
+
+// A thread's tally of Fix(g) over the solutions it visits: directly, or below a reduction, where
+// each solution of a representative stands for its orbit's (the subproblem's transversal).
+class FixedTally {
+public:
+    explicit FixedTally(const RunOptions& options)
+        : group_(options.group), reduction_(options.reduction), mark_(group_ ? group_->element(0).options.size() : 0) {}
+    // Before walking subproblem `prefix`, whose orbit has `weight` members.
+    void enter(std::span<const OptionId> prefix, Count weight) {
+        if (!group_ || !reduction_) return;
+        transversal_ = reduction_->transversal(prefix);
+        if (transversal_.size() != weight) throw std::logic_error("run_split: a subproblem's orbit is not its weight");
+    }
+    void add(std::span<const OptionId> solution, std::span<Count> fixed) {
+        if (!reduction_) return group_->count_fixed(solution, fixed, mark_, stamp_);
+        original_.clear();
+        for (OptionId o : solution) original_.push_back(reduction_->original_id(o));
+        group_->count_fixed_below(original_, transversal_, fixed, mark_, stamp_);
+    }
+
+private:
+    const Group* group_;
+    const Reduction* reduction_;
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t stamp_ = 0;
+    std::vector<std::size_t> transversal_;  // the elements the subproblem's solutions stand for
+    std::vector<OptionId> original_;        // a solution in the problem's option ids
+};
+
+void add_slice(SubproblemResult& result, const SearchStats& slice) {
+    result.stats.solutions += slice.solutions;
+    result.stats.updates += slice.updates;
+    result.stats.nodes += slice.nodes;
+    result.stats.merged += slice.merged;
+}
+
+// The threads of one run: each its own engine, subproblems taken one at a time, each walked in
+// slices, results into their slots.
+template <class Engine>
+class OwnedRun {
+public:
+    OwnedRun(const Matrix& matrix, const Split& split, const RunOptions& options, RunReport& report)
+        : matrix_(matrix),
+          split_(split),
+          options_(options),
+          report_(report),
+          stop_(options),
+          table_(options),
+          schedule_(schedule_of(report.own, options.order, report.results.size())) {}
+
+    void run() {
+        const auto n = static_cast<long long>(schedule_.size());
+#pragma omp parallel num_threads(report_.threads)
+        {
+            // Every thread must reach the `omp for` below, even one whose engine failed to build.
+            std::optional<Engine> engine = built_engine();
+            FixedTally tally(options_);
+#pragma omp for schedule(dynamic, 1)
+            for (long long k = 0; k < n; ++k) {
+                if (!engine || failures_.failed() || halt_.load(std::memory_order_relaxed)) continue;
+                try {
+                    solve(*engine, tally, schedule_[static_cast<std::size_t>(k)]);
+                } catch (...) {
+                    failures_.keep(std::current_exception());
+                }
+            }
+        }
+        failures_.rethrow();
+        report_.memo = table_.figures();
+    }
+
+private:
+    std::optional<Engine> built_engine() {
         std::optional<Engine> engine;
         try {
-            engine.emplace(matrix);
-            table.lend(*engine);
-            engine->set_forced_items(split.forced_items(), split.second_below());
-            engine->set_choice(split.choice());
+            engine.emplace(matrix_);
+            table_.lend(*engine);
+            engine->set_forced_items(split_.forced_items(), split_.second_below());
+            engine->set_choice(split_.choice());
         } catch (...) {
-            failures.keep(std::current_exception());
+            failures_.keep(std::current_exception());
+            engine.reset();
         }
-        std::vector<std::uint32_t> mark(options.group ? options.group->element(0).options.size() : 0);
-        std::uint32_t stamp = 0;
-        std::vector<std::size_t> transversal;  // under a reduction: the elements the subproblem's solutions stand for
-        std::vector<OptionId> original;        // a solution in the problem's option ids
-        const auto count_fixed = [&](std::span<const OptionId> solution, std::span<Count> fixed) {
-            if (!options.reduction) return options.group->count_fixed(solution, fixed, mark, stamp);
-            original.clear();
-            for (OptionId o : solution) original.push_back(options.reduction->original_id(o));
-            options.group->count_fixed_below(original, transversal, fixed, mark, stamp);
-        };
-#pragma omp for schedule(dynamic, 1)
-        for (long long k = 0; k < n; ++k) {
-            if (!engine || failures.failed() || halt.load(std::memory_order_relaxed)) continue;
-            try {
-                const std::size_t id = schedule[static_cast<std::size_t>(k)];
-                auto& slot = report.results[id];
-                if (slot.finished) continue;
-                if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                    halt = true;
-                    continue;
-                }
-                if (options.max_nodes != 0 && nodes_used.load() >= options.max_nodes) {
-                    halt = true;
-                    continue;
-                }
-                if (options.on_started) options.on_started(id);
-                const auto start = std::chrono::steady_clock::now();
-                SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
-                result.weight = split.weight(id);
-                result.profile = {};  // this run's work only (journals keep no profiles)
-                if (options.group && result.fixed.empty()) result.fixed.assign(options.group->order(), 0);
-                engine->set_profile(options.profile ? &result.profile : nullptr);
-                const std::span<const OptionId> prefix = split.prefix(id);
-                SharedTable<Engine>::vary(*engine, id);
-                if (options.group && options.reduction) {
-                    transversal = options.reduction->transversal(prefix);
-                    if (transversal.size() != split.weight(id)) throw std::logic_error("run_split: a subproblem's orbit is not its weight");
-                }
-                const double earlier = result.seconds;
-                bool finished = false;
-                while (!finished) {
-                    engine->replay(prefix);
-                    engine->replay(result.position);
-                    std::uint64_t budget = options.slice_nodes;
-                    if (options.max_nodes != 0) {
-                        const std::uint64_t used = nodes_used.load(), left = used < options.max_nodes ? options.max_nodes - used : 1;
-                        budget = budget == 0 ? left : std::min(budget, left);
-                    }
-                    std::vector<OptionId> position;
-                    const Limits limits{.max_solutions = 0,
-                                        .stop = options.stop,
-                                        .max_nodes = budget,
-                                        .resume_base = static_cast<int>(prefix.size()),
-                                        .position = &position};
-                    const auto visit = [&](std::span<const OptionId> s) {
-                        if (options.group) count_fixed(s, result.fixed);
-                        if (options.on_solution) options.on_solution(id, s);
-                    };
-                    const SearchStats slice = options.group || options.on_solution ? engine->search(visit, limits) : engine->count(limits);
-                    engine->unwind();
-                    nodes_used += slice.nodes;
-                    result.stats.solutions += slice.solutions;
-                    result.stats.updates += slice.updates;
-                    result.stats.nodes += slice.nodes;
-                    result.stats.merged += slice.merged;
-                    result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                    finished = slice.complete;
-                    if (finished) break;
-                    result.position = std::move(position);
-                    const bool final = (options.stop && options.stop->load(std::memory_order_relaxed)) ||
-                                       (options.max_nodes != 0 && nodes_used.load() >= options.max_nodes);
-                    std::lock_guard<std::mutex> lock(finish_lock);
-                    if (options.on_partial && result.partial()) options.on_partial(id, result, final);
-                    if (final) {  // stopped inside it: what it did is kept for the next run
-                        if (options.max_nodes != 0) halt = true;
-                        slot = std::move(result);
-                        break;
-                    }
-                }
-                if (!finished) continue;
-                result.finished = true;
-                result.position.clear();
-                std::lock_guard<std::mutex> lock(finish_lock);
+        return engine;
+    }
+
+    // Subproblem `id`, from where an earlier run left it, until it is finished or the run stops.
+    void solve(Engine& engine, FixedTally& tally, std::size_t id) {
+        auto& slot = report_.results[id];
+        if (slot.finished) return;
+        if (stop_.stopped() || stop_.nodes_spent()) {
+            halt_ = true;
+            return;
+        }
+        if (options_.on_started) options_.on_started(id);
+        const auto start = std::chrono::steady_clock::now();
+        SubproblemResult result = slot;  // a partial one carries on from its position (only this thread writes slot)
+        result.weight = split_.weight(id);
+        result.profile = {};  // this run's work only (journals keep no profiles)
+        if (options_.group && result.fixed.empty()) result.fixed.assign(options_.group->order(), 0);
+        engine.set_profile(options_.profile ? &result.profile : nullptr);
+        SharedTable<Engine>::vary(engine, id);
+        tally.enter(split_.prefix(id), split_.weight(id));
+        const double earlier = result.seconds;
+        for (;;) {
+            const bool finished = walk_slice(engine, tally, id, result);
+            result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (finished) return finish(id, std::move(result));
+            const bool final = stop_.stopped() || stop_.nodes_spent();
+            std::lock_guard<std::mutex> lock(finish_lock_);
+            if (options_.on_partial && result.partial()) options_.on_partial(id, result, final);
+            if (final) {  // stopped inside it: what it did is kept for the next run
+                if (stop_.limited()) halt_ = true;
                 slot = std::move(result);
-                ++report.finished_now;
-                if (options.on_finished) options.on_finished(id, slot);
-            } catch (...) {
-                failures.keep(std::current_exception());
+                return;
             }
         }
     }
-    failures.rethrow();
-    report.memo = table.figures();
-}
+
+    // One slice of the walk below the subproblem's prefix and the result's position: true when
+    // it reached the end of the subproblem, else the position moves to where it stopped.
+    bool walk_slice(Engine& engine, FixedTally& tally, std::size_t id, SubproblemResult& result) {
+        const std::span<const OptionId> prefix = split_.prefix(id);
+        engine.replay(prefix);
+        engine.replay(result.position);
+        std::vector<OptionId> position;
+        const Limits limits{.max_solutions = 0,
+                            .stop = stop_.flag(),
+                            .max_nodes = stop_.slice(options_.slice_nodes),
+                            .resume_base = static_cast<int>(prefix.size()),
+                            .position = &position};
+        const auto visit = [&](std::span<const OptionId> s) {
+            if (options_.group) tally.add(s, result.fixed);
+            if (options_.on_solution) options_.on_solution(id, s);
+        };
+        const SearchStats slice = options_.group || options_.on_solution ? engine.search(visit, limits) : engine.count(limits);
+        engine.unwind();
+        stop_.spend(slice.nodes);
+        add_slice(result, slice);
+        if (!slice.complete) result.position = std::move(position);
+        return slice.complete;
+    }
+
+    void finish(std::size_t id, SubproblemResult result) {
+        result.finished = true;
+        result.position.clear();
+        std::lock_guard<std::mutex> lock(finish_lock_);
+        report_.results[id] = std::move(result);
+        ++report_.finished_now;
+        if (options_.on_finished) options_.on_finished(id, report_.results[id]);
+    }
+
+    const Matrix& matrix_;
+    const Split& split_;
+    const RunOptions& options_;
+    RunReport& report_;
+    RunStop stop_;
+    SharedTable<Engine> table_;
+    std::vector<std::size_t> schedule_;
+    ThreadFailures failures_;
+    std::mutex finish_lock_;
+    std::atomic<bool> halt_{false};  // no new subproblem after a stop or the node limit
+};
 
 }  // namespace
 
@@ -205,8 +277,16 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     } else {
         for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
     }
-    with_engine_type(options.engine, matrix, split.choice(), [&]<class Engine>() { solve_owned<Engine>(matrix, split, options, report); });
+    with_engine_type(options.engine, matrix, split.choice(),
+                     [&]<class Engine>() { OwnedRun<Engine>(matrix, split, options, report).run(); });
 
+    add_up(split, options, report);
+    return report;
+}
+
+void add_up(const Split& split, const RunOptions& options, RunReport& report) {
+    report.total = {};
+    report.profile = {};
     if (options.shard_index == 0 && !options.ids) {
         report.total = split.above();
         if (options.profile) report.profile = split.above_profile();
@@ -227,7 +307,6 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
             for (std::size_t k = 0; k < r.fixed.size(); ++k) report.fixed[k] += r.fixed[k];
         }
     }
-    return report;
 }
 
 }  // namespace xcount
