@@ -92,77 +92,84 @@ Distinct distinct_of(const Outcome& o) {
     return {true, burnside(o.fixed), !o.fixed_recounted.empty() && o.fixed_recounted != o.fixed};
 }
 
-void print(const Heading& problem, const Settings& given, const Outcome& o) {
-    Settings settings = given;
-    if (o.shard_count > 1) {  // checked by the merge
-        settings.expect.reset();
-        settings.expect_distinct.reset();
+namespace {
+
+std::string slowest_json(const Outcome& o) {
+    std::string slow = "[";
+    for (const auto& [id, seconds] : o.slowest)
+        slow += (slow.size() > 1 ? ", " : "") + JsonObject().field("id", std::uint64_t{id}).field("seconds", seconds).str();
+    return slow + "]";
+}
+
+std::string profile_json(const LevelProfile& profile) {
+    std::string levels = "[";
+    for (std::size_t k = 0; k < profile.nodes.size(); ++k)
+        levels += (k ? ", " : "") +
+                  JsonObject().field("level", std::uint64_t{k}).field("nodes", profile.nodes[k]).field("updates", profile.updates[k]).str();
+    return levels + "]";
+}
+
+std::string memo_json(const Outcome& o) {
+    return JsonObject()
+        .field("merged", o.total.merged)
+        .field("stored", o.memo.stored)
+        .field("evicted", o.memo.evicted)
+        .field("dropped", o.memo.dropped)
+        .field("entries", std::uint64_t{o.memo.entries})
+        .field("table_bytes", std::uint64_t{o.memo.bytes})
+        .str();
+}
+
+// The group's figures: Fix(g), its recount, the count up to symmetry and its check.
+void symmetry_json(JsonObject& j, const Settings& settings, const Outcome& o, const Distinct& d) {
+    if (!o.fixed.empty()) {
+        JsonObject fixed;
+        for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
+        j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
     }
-    const bool matches = !settings.expect || *settings.expect == o.total.solutions;
-    const Distinct d = distinct_of(o);
-    if (settings.json) {
-        std::string slow = "[";
-        for (const auto& [id, seconds] : o.slowest)
-            slow += (slow.size() > 1 ? ", " : "") + JsonObject().field("id", std::uint64_t{id}).field("seconds", seconds).str();
-        JsonObject j;
-        j.field("problem", problem.name);
-        if (problem.items) j.field("items", std::uint64_t{problem.items}).field("options", std::uint64_t{problem.options});
-        j.field("solutions", o.total.solutions)
-            .field("updates", o.total.updates)
-            .field("nodes", o.total.nodes)
-            .field("seconds", o.seconds)
-            .field("complete", o.total.complete);
-        if (o.shards_merged)  // the shards' threads, engines and times are theirs, not the merge's
-            j.field("shards", std::uint64_t{o.shards_merged}).field("depth", o.depth).field("subproblems", std::uint64_t{o.subproblems});
-        else
-            j.field("threads", o.threads)
-                .field("engine", o.engine)
-                .field("depth", o.depth)
-                .field("subproblems", std::uint64_t{o.subproblems})
-                .field("resumed", std::uint64_t{o.resumed})
-                .raw("slowest", slow + "]")
-                .field("updates_unit", o.updates_unit);
-        if (o.memo.stored)
-            j.raw("memo", JsonObject()
-                              .field("merged", o.total.merged)
-                              .field("stored", o.memo.stored)
-                              .field("evicted", o.memo.evicted)
-                              .field("dropped", o.memo.dropped)
-                              .field("entries", std::uint64_t{o.memo.entries})
-                              .field("table_bytes", std::uint64_t{o.memo.bytes})
-                              .str());
-        if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", matches);
-        if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
-        if (o.shard_count > 1) j.field("shard", shard_text(o.shard_index, o.shard_count));
-        if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
-        if (!o.choice.empty()) j.field("choose", o.choice);
-        if (o.profile) {
-            std::string levels = "[";
-            for (std::size_t k = 0; k < o.profile->nodes.size(); ++k)
-                levels += (k ? ", " : "") + JsonObject()
-                                                .field("level", std::uint64_t{k})
-                                                .field("nodes", o.profile->nodes[k])
-                                                .field("updates", o.profile->updates[k])
-                                                .str();
-            j.raw("profile", levels + "]");
-        }
-        if (!o.fixed.empty()) {
-            JsonObject fixed;
-            for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
-            j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
-        }
-        if (!o.fixed_recounted.empty()) {
-            JsonObject recounted;
-            for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k) recounted.field(o.element_names[k], o.fixed_recounted[k]);
-            j.raw("fixed_recounted", recounted.str()).field("fixed_recount_matches", !d.recount_differs);
-        }
-        if (o.fixed_recount_stopped) j.raw("fixed_recounted", "null").raw("fixed_recount_matches", "null");  // not checked
-        if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
-        if (settings.expect_distinct)
-            j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
-        std::cout << j.str() << '\n';
-        return;
+    if (!o.fixed_recounted.empty()) {
+        JsonObject recounted;
+        for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k) recounted.field(o.element_names[k], o.fixed_recounted[k]);
+        j.raw("fixed_recounted", recounted.str()).field("fixed_recount_matches", !d.recount_differs);
     }
+    if (o.fixed_recount_stopped) j.raw("fixed_recounted", "null").raw("fixed_recount_matches", "null");  // not checked
+    if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
+    if (settings.expect_distinct)
+        j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
+}
+
+void print_json(const Heading& problem, const Settings& settings, const Outcome& o, const Distinct& d) {
+    JsonObject j;
+    j.field("problem", problem.name);
+    if (problem.items) j.field("items", std::uint64_t{problem.items}).field("options", std::uint64_t{problem.options});
+    j.field("solutions", o.total.solutions)
+        .field("updates", o.total.updates)
+        .field("nodes", o.total.nodes)
+        .field("seconds", o.seconds)
+        .field("complete", o.total.complete);
+    if (o.shards_merged)  // the shards' threads, engines and times are theirs, not the merge's
+        j.field("shards", std::uint64_t{o.shards_merged}).field("depth", o.depth).field("subproblems", std::uint64_t{o.subproblems});
+    else
+        j.field("threads", o.threads)
+            .field("engine", o.engine)
+            .field("depth", o.depth)
+            .field("subproblems", std::uint64_t{o.subproblems})
+            .field("resumed", std::uint64_t{o.resumed})
+            .raw("slowest", slowest_json(o))
+            .field("updates_unit", o.updates_unit);
+    if (o.memo.stored) j.raw("memo", memo_json(o));
+    if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", *settings.expect == o.total.solutions);
+    if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
+    if (o.shard_count > 1) j.field("shard", shard_text(o.shard_index, o.shard_count));
+    if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
+    if (!o.choice.empty()) j.field("choose", o.choice);
+    if (o.profile) j.raw("profile", profile_json(*o.profile));
+    symmetry_json(j, settings, o, d);
+    std::cout << j.str() << '\n';
+}
+
+// The figures of the count: its total and work, and the check against --expect.
+void print_totals(const Heading& problem, const Settings& settings, const Outcome& o) {
     const bool at_limit = settings.limit != 0 && o.total.solutions == settings.limit;
     const char* partial = at_limit ? " (stopped at --limit: not the total)" : " (stopped early: not the total)";
     std::cout << "problem: " << problem.name << '\n'
@@ -173,17 +180,17 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
               << (o.shards_merged ? " (thread time on the shards' subproblems, summed: the same for every merge of them)" : "") << '\n';
     if (settings.expect)
         std::cout << "expected: " << to_string(*settings.expect)
-                  << (!o.total.complete ? " (not checked: the count stopped early)"
-                      : matches         ? " (ok)"
-                                        : " (MISMATCH)")
+                  << (!o.total.complete                       ? " (not checked: the count stopped early)"
+                      : *settings.expect == o.total.solutions ? " (ok)"
+                                                              : " (MISMATCH)")
                   << '\n';
     if (o.shard_count > 1)
         std::cout << "shard: " << shard_text(o.shard_index, o.shard_count) << " (this share only: xcount merge the " << o.shard_count
                   << " result files for the total)\n";
-    print_symmetry(settings, o, d);
-    if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
-    if (o.profile) print_profile(*o.profile, o.resumed);
-    if (o.shards_merged) return;  // no split of its own to describe
+}
+
+// How the count ran: threads, engine, split, the memo table, the slowest subproblems.
+void print_run(const Settings& settings, const Outcome& o) {
     if (settings.verbose || !settings.limit) {
         std::cout << "threads: " << o.threads;
         if (mpi_size() > 1) std::cout << " per rank, MPI ranks: " << mpi_size();
@@ -202,6 +209,24 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";
         std::cout << '\n';
     }
+}
+
+}  // namespace
+
+void print(const Heading& problem, const Settings& given, const Outcome& o) {
+    Settings settings = given;
+    if (o.shard_count > 1) {  // checked by the merge
+        settings.expect.reset();
+        settings.expect_distinct.reset();
+    }
+    const Distinct d = distinct_of(o);
+    if (settings.json) return print_json(problem, settings, o, d);
+    print_totals(problem, settings, o);
+    print_symmetry(settings, o, d);
+    if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
+    if (o.profile) print_profile(*o.profile, o.resumed);
+    if (o.shards_merged) return;  // no split of its own to describe
+    print_run(settings, o);
 }
 
 void divide_overcount(Count overcount, Outcome& outcome) {

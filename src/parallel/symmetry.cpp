@@ -276,91 +276,105 @@ Reduction reduce_by_orbit(const Matrix& matrix, const Group& group, std::vector<
 
 }  // namespace
 
-std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
-    if (matrix.has_colours()) throw InputError("symmetry reduction does not take a matrix with colours");
-    std::vector<std::vector<OptionId>> options_of(matrix.item_count());
+namespace {
+
+using OptionsByItem = std::vector<std::vector<OptionId>>;
+
+OptionsByItem options_by_item(const Matrix& matrix) {
+    OptionsByItem options_of(matrix.item_count());
     for (std::size_t k = 0; k < matrix.option_count(); ++k)
         for (ItemId i : matrix.option(static_cast<OptionId>(k)))
             options_of[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(k));
-    // The orbits of `item`'s options under its stabiliser: orbit_size[o] for a representative o, 0 for the rest.
-    auto orbits_of = [&](std::size_t item, const std::vector<std::size_t>& stabiliser) {
-        std::vector<Count> orbit_size(matrix.option_count(), 0);
-        std::vector<char> seen(matrix.option_count(), 0);
-        for (OptionId o : options_of[item]) {
-            if (seen[static_cast<std::size_t>(o)]) continue;
-            Count size = 0;
-            for (std::size_t k : stabiliser) {
-                const auto image = static_cast<std::size_t>(group.element(k).options[static_cast<std::size_t>(o)]);
-                if (!seen[image]) seen[image] = 1, ++size;
-            }
-            orbit_size[static_cast<std::size_t>(o)] = size;
+    return options_of;
+}
+
+// The orbits of an item's options under a subgroup: orbit_size[o] for a representative o, 0 for
+// the rest.
+std::vector<Count> orbit_sizes(const Group& group, std::span<const OptionId> item_options, const std::vector<std::size_t>& subgroup,
+                               std::size_t option_count) {
+    std::vector<Count> orbit_size(option_count, 0);
+    std::vector<char> seen(option_count, 0);
+    for (OptionId o : item_options) {
+        if (seen[static_cast<std::size_t>(o)]) continue;
+        Count size = 0;
+        for (std::size_t k : subgroup) {
+            const auto image = static_cast<std::size_t>(group.element(k).options[static_cast<std::size_t>(o)]);
+            if (!seen[image]) seen[image] = 1, ++size;
         }
-        return orbit_size;
-    };
-    std::optional<std::size_t> best;
-    std::size_t best_order = 0, best_orbits = 0, best_options = 0;
-    std::vector<std::size_t> best_stabiliser;
+        orbit_size[static_cast<std::size_t>(o)] = size;
+    }
+    return orbit_size;
+}
+
+// The item a reduction forces first: the largest stabiliser, then the fewest subtrees, then the
+// most options folded.
+struct FixedItem {
+    std::size_t item = 0;
+    std::vector<std::size_t> stabiliser;
+    std::size_t orbits = 0, options = 0;
+};
+
+std::optional<FixedItem> best_fixed_item(const Matrix& matrix, const Group& group, const OptionsByItem& options_of) {
+    std::optional<FixedItem> best;
     for (std::size_t i = 0; i < matrix.item_count(); ++i) {
         if (!matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
         std::vector<std::size_t> stabiliser;
         for (std::size_t k = 0; k < group.order(); ++k)
             if (group.element(k).items[i] == static_cast<ItemId>(i)) stabiliser.push_back(k);
         if (stabiliser.size() < 2) continue;
-        const auto sizes = orbits_of(i, stabiliser);
+        const auto sizes = orbit_sizes(group, options_of[i], stabiliser, matrix.option_count());
         const auto orbits = static_cast<std::size_t>(std::count_if(sizes.begin(), sizes.end(), [](Count c) { return c != 0; }));
         const std::size_t options = options_of[i].size();
-        // The largest stabiliser, then the fewest subtrees, then the most options folded.
-        const bool better =
-            !best || stabiliser.size() > best_order ||
-            (stabiliser.size() == best_order && (orbits < best_orbits || (orbits == best_orbits && options > best_options)));
-        if (better) best = i, best_order = stabiliser.size(), best_orbits = orbits, best_options = options, best_stabiliser = stabiliser;
+        const std::size_t order = best ? best->stabiliser.size() : 0;
+        const bool better = !best || stabiliser.size() > order ||
+                            (stabiliser.size() == order && (orbits < best->orbits || (orbits == best->orbits && options > best->options)));
+        if (better) best = FixedItem{i, std::move(stabiliser), orbits, options};
     }
-    // No item fixed by the whole group (a row of queens is fixed by 2 of the 8): an orbit of
-    // items is, and reduces by the whole group, when the group's maps are not too many to keep.
-    constexpr std::size_t kMostImageEntries = std::size_t{1} << 24;
-    if (group.order() > std::max<std::size_t>(best_order, 1) && group.order() * matrix.option_count() <= kMostImageEntries &&
-        !matrix.has_multiplicities())
-        if (auto orbit = smallest_item_orbit(matrix, group, options_of); !orbit.empty())
-            return reduce_by_orbit(matrix, group, std::move(orbit));
-    if (!best) return std::nullopt;
+    return best;
+}
 
-    Reduction r;
-    r.items.push_back(static_cast<ItemId>(*best));
-    r.options_before = options_of[*best].size();
-    r.orbits = best_orbits;
-    r.stabiliser = best_stabiliser;
-    const auto orbit_size = orbits_of(*best, best_stabiliser);
+// The second level: an item fixed by the whole stabiliser (fewest options), refined below each
+// representative whose own stabiliser is not trivial and which does not hold it. Its weights per
+// (representative, option of the second item), in the matrix's own ids; `refined` marks the
+// representatives refined.
+struct SecondLevel {
+    std::optional<std::size_t> item;
+    std::map<std::pair<OptionId, OptionId>, Count> weight;
+    std::vector<char> refined;
+};
 
-    // The second level: an item fixed by the whole stabiliser (fewest options), refined below
-    // each representative whose own stabiliser is not trivial and which does not hold it.
-    std::optional<std::size_t> second;
+SecondLevel second_level(const Matrix& matrix, const Group& group, const OptionsByItem& options_of, const FixedItem& first,
+                         const std::vector<Count>& orbit_size) {
+    SecondLevel level;
+    level.refined.assign(matrix.option_count(), 0);
     for (std::size_t i = 0; i < matrix.item_count(); ++i) {
-        if (i == *best || !matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
-        const bool fixed = std::all_of(best_stabiliser.begin(), best_stabiliser.end(),
+        if (i == first.item || !matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
+        const bool fixed = std::all_of(first.stabiliser.begin(), first.stabiliser.end(),
                                        [&](std::size_t k) { return group.element(k).items[i] == static_cast<ItemId>(i); });
-        if (fixed && (!second || options_of[i].size() < options_of[*second].size())) second = i;
+        if (fixed && (!level.item || options_of[i].size() < options_of[*level.item].size())) level.item = i;
     }
-    std::map<std::pair<OptionId, OptionId>, Count> second_original;  // in the matrix's own ids
-    std::vector<char> refined_original(matrix.option_count(), 0);
-    if (second) {
-        for (OptionId rep : options_of[*best]) {
-            const auto ri = static_cast<std::size_t>(rep);
-            if (orbit_size[ri] == 0) continue;
-            const auto items = matrix.option(rep);
-            if (std::find(items.begin(), items.end(), static_cast<ItemId>(*second)) != items.end()) continue;
-            std::vector<std::size_t> own;  // the stabiliser of rep
-            for (std::size_t k : best_stabiliser)
-                if (group.element(k).options[ri] == rep) own.push_back(k);
-            if (own.size() < 2) continue;
-            refined_original[ri] = 1;
-            const auto sizes = orbits_of(*second, own);
-            for (OptionId s : options_of[*second]) second_original[{rep, s}] = sizes[static_cast<std::size_t>(s)];
-        }
-        if (!second_original.empty()) r.items.push_back(static_cast<ItemId>(*second));
+    if (!level.item) return level;
+    for (OptionId rep : options_of[first.item]) {
+        const auto ri = static_cast<std::size_t>(rep);
+        if (orbit_size[ri] == 0) continue;
+        const auto items = matrix.option(rep);
+        if (std::find(items.begin(), items.end(), static_cast<ItemId>(*level.item)) != items.end()) continue;
+        std::vector<std::size_t> own;  // the stabiliser of rep
+        for (std::size_t k : first.stabiliser)
+            if (group.element(k).options[ri] == rep) own.push_back(k);
+        if (own.size() < 2) continue;
+        level.refined[ri] = 1;
+        const auto sizes = orbit_sizes(group, options_of[*level.item], own, matrix.option_count());
+        for (OptionId s : options_of[*level.item]) level.weight[{rep, s}] = sizes[static_cast<std::size_t>(s)];
     }
+    return level;
+}
 
+// The reduced matrix: every option but the first item's non-representatives, with the weights.
+void build_reduced(const Matrix& matrix, const OptionsByItem& options_of, const FixedItem& first, const std::vector<Count>& orbit_size,
+                   const SecondLevel& second, Reduction& r) {
     std::vector<char> is_item_option(matrix.option_count(), 0);
-    for (OptionId o : options_of[*best]) is_item_option[static_cast<std::size_t>(o)] = 1;
+    for (OptionId o : options_of[first.item]) is_item_option[static_cast<std::size_t>(o)] = 1;
     std::vector<OptionId> reduced_id(matrix.option_count(), -1);
     MatrixBuilder b;
     for (std::size_t i = 0; i < matrix.item_count(); ++i)
@@ -370,13 +384,40 @@ std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
         reduced_id[k] = *b.add_option(matrix.option(static_cast<OptionId>(k)));
         r.original.push_back(static_cast<OptionId>(k));
         r.first_weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
-        r.refined.push_back(refined_original[k]);
+        r.refined.push_back(second.refined[k]);
     }
-    for (const auto& [pair, weight] : second_original)
+    for (const auto& [pair, weight] : second.weight)
         r.second_weight[{reduced_id[static_cast<std::size_t>(pair.first)], reduced_id[static_cast<std::size_t>(pair.second)]}] = weight;
     b.set_scan_order(matrix.scan_order());
     r.matrix = std::move(b).build();
-    if (best_order == group.order() && group.order() * matrix.option_count() <= kMostImageEntries && !matrix.has_multiplicities())
+}
+
+}  // namespace
+
+std::optional<Reduction> reduce(const Matrix& matrix, const Group& group) {
+    if (matrix.has_colours()) throw InputError("symmetry reduction does not take a matrix with colours");
+    const OptionsByItem options_of = options_by_item(matrix);
+    const std::optional<FixedItem> best = best_fixed_item(matrix, group, options_of);
+    const std::size_t best_order = best ? best->stabiliser.size() : 0;
+    // No item fixed by the whole group (a row of queens is fixed by 2 of the 8): an orbit of
+    // items is, and reduces by the whole group, when the group's maps are not too many to keep.
+    constexpr std::size_t kMostImageEntries = std::size_t{1} << 24;
+    const bool images_fit = group.order() * matrix.option_count() <= kMostImageEntries && !matrix.has_multiplicities();
+    if (group.order() > std::max<std::size_t>(best_order, 1) && images_fit)
+        if (auto orbit = smallest_item_orbit(matrix, group, options_of); !orbit.empty())
+            return reduce_by_orbit(matrix, group, std::move(orbit));
+    if (!best) return std::nullopt;
+
+    Reduction r;
+    r.items.push_back(static_cast<ItemId>(best->item));
+    r.options_before = best->options;
+    r.orbits = best->orbits;
+    r.stabiliser = best->stabiliser;
+    const auto orbit_size = orbit_sizes(group, options_of[best->item], best->stabiliser, matrix.option_count());
+    const SecondLevel second = second_level(matrix, group, options_of, *best, orbit_size);
+    if (!second.weight.empty()) r.items.push_back(static_cast<ItemId>(*second.item));
+    build_reduced(matrix, options_of, *best, orbit_size, second, r);
+    if (best_order == group.order() && images_fit)
         for (std::size_t k = 1; k < group.order(); ++k) r.images.push_back(group.element(k).options);
     return r;
 }
