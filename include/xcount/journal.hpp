@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "xcount/runner.hpp"
+#include "xcount/shard.hpp"
 
 namespace xcount {
 
@@ -38,7 +39,7 @@ struct JournalHeader {
     std::uint64_t above_updates = 0, above_nodes = 0;  // the split's own work above the cut, in the figures of the run (of shard 0)
 
     bool sharded() const { return shard_count > 1; }
-    std::size_t share() const { return subproblems / shard_count + (shard_index < subproblems % shard_count ? 1 : 0); }
+    std::size_t share() const { return shard_size(shard_index, shard_count, subproblems); }
     bool owns(std::size_t id) const { return id % shard_count == shard_index; }
 };
 

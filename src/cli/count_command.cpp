@@ -202,13 +202,18 @@ private:
     std::unique_ptr<Journal> journal_;
 };
 
+// The engine the settings resolve to on this matrix, and the unit its updates are counted in.
+void describe_engine(Outcome& outcome, const Matrix& matrix, const Settings& settings) {
+    const EngineKind engine = resolve_engine(settings.run.engine, matrix, settings.plan.choice);
+    outcome.engine = engine_name(engine);
+    outcome.updates_unit = updates_unit(engine, settings.plan.choice);
+}
+
 // What the outcome says of the plan before anything runs.
 void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings) {
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
-    const EngineKind engine = resolve_engine(settings.run.engine, plan.matrix(), settings.plan.choice);
-    outcome.engine = engine_name(engine);
-    outcome.updates_unit = updates_unit(engine, settings.plan.choice);
+    describe_engine(outcome, plan.matrix(), settings);
     outcome.symmetry = plan.note;
     if (settings.plan.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(settings.plan.choice);
     outcome.shard_index = settings.run.shard_index;
@@ -229,10 +234,9 @@ RunReport run_subproblems(const Plan& plan, const Group* tallied, const Settings
     }
     PartialSchedule partial_due;
     const auto record = [&](std::size_t id, const SubproblemResult& r) { journal.record(id, r, outcome.failure, stop); };
-    std::vector<std::size_t> own;
-    for (std::size_t id = settings.run.shard_index; id < split.size(); id += settings.run.shard_count) own.push_back(id);
-    ProgressDisplay progress(plan.matrix(), split, std::move(own), journal.known, outcome.threads, show_progress && leader,
-                             isatty(2) ? 0 : settings.progress_interval, order ? order->strata : std::vector<std::uint32_t>{});
+    ProgressDisplay progress(plan.matrix(), split, shard_ids(settings.run.shard_index, settings.run.shard_count, split.size()),
+                             journal.known, outcome.threads, show_progress && leader, isatty(2) ? 0 : settings.progress_interval,
+                             order ? order->strata : std::vector<std::uint32_t>{});
     RunOptions options = settings.run;
     options.threads = outcome.threads;
     options.group = tallied;
@@ -276,15 +280,14 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
 
 // Why a run that did not finish stopped, and how to carry on.
 void say_why_stopped(const RunReport& report, const Settings& settings, bool stopped, bool journaled) {
-    std::size_t done = 0, share = 0;  // of this process's share: all, or its shard's
-    for (std::size_t id = settings.run.shard_index; id < report.results.size(); id += settings.run.shard_count, ++share)
-        done += report.results[id].finished ? 1 : 0;
+    const std::vector<std::size_t> share = shard_ids(settings.run.shard_index, settings.run.shard_count, report.results.size());
+    const auto done = std::count_if(share.begin(), share.end(), [&](std::size_t id) { return report.results[id].finished; });
     const std::string whose =
         settings.run.shard_count > 1 ? "shard " + shard_text(settings.run.shard_index, settings.run.shard_count) + "'s " : "";
     const std::string why = received_signal() != 0                    ? "by signal " + std::to_string(received_signal())
                             : settings.run.max_nodes != 0 && !stopped ? "at --node-limit"
                                                                       : "at --time-limit";
-    std::cerr << "xcount: stopped " << why << ": " << done << " of " << whose << share << " subproblems done"
+    std::cerr << "xcount: stopped " << why << ": " << done << " of " << whose << share.size() << " subproblems done"
               << (journaled
                       ? "; run again with the same --checkpoint to resume"
                       : "; the unfinished ones' work is not in the figures (with --checkpoint FILE it is kept, and a run again resumes)")
@@ -339,7 +342,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
 
     RunJournal journal(settings, leader, fingerprint, plan.split, tallied);
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
-    for (std::size_t id = settings.run.shard_index; id < journal.known.size(); id += settings.run.shard_count) {
+    for (std::size_t id : shard_ids(settings.run.shard_index, settings.run.shard_count, journal.known.size())) {
         outcome.resumed += journal.known[id].finished ? 1 : 0;
         outcome.resumed_partly += journal.known[id].partial() ? 1 : 0;
     }
@@ -381,9 +384,7 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     const Watchdog watchdog(stop, settings.time_limit, process_start());
     const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.run.max_nodes};
     LevelProfile profile;
-    const EngineKind engine = resolve_engine(settings.run.engine, problem.matrix, settings.plan.choice);
-    outcome.engine = engine_name(engine);
-    outcome.updates_unit = updates_unit(engine, settings.plan.choice);
+    describe_engine(outcome, problem.matrix, settings);
     outcome.total = with_engine(
         settings.run.engine, problem.matrix,
         [&](auto& engine) {

@@ -1,4 +1,5 @@
 #include "xcount/runner.hpp"
+#include "xcount/shard.hpp"
 
 #include <omp.h>
 
@@ -275,7 +276,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     if (options.ids) {
         report.own = *options.ids;
     } else {
-        for (std::size_t id = options.shard_index; id < split.size(); id += options.shard_count) report.own.push_back(id);
+        report.own = shard_ids(options.shard_index, options.shard_count, split.size());
     }
     with_engine_type(options.engine, matrix, split.choice(),
                      [&]<class Engine>() { OwnedRun<Engine>(matrix, split, options, report).run(); });
