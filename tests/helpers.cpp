@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "queens.hpp"
+
 namespace xcount::test {
 
 Count brute_force_count(const Matrix& m) { return brute_force_solutions(m).size(); }
@@ -86,6 +88,30 @@ Matrix random_coloured_matrix(std::mt19937& rng, int primary, int secondary, int
         b.add_option(option, tints);
     }
     return std::move(b).build();
+}
+
+std::vector<Case> split_cases() {
+    std::vector<Case> out;
+    for (int n : {1, 4, 6, 8, 9}) out.push_back({"queens " + std::to_string(n), make_queens(n).matrix});
+    out.push_back({"knuth", test::dlx(test::kKnuthExample)});
+    out.push_back({"solutions at depth 1 and 2", test::dlx("a b | s\na b\na s\nb s\na\nb\n")});
+    std::mt19937 rng(7);
+    for (int k = 0; k < 6; ++k) {
+        MatrixBuilder b;
+        for (int i = 0; i < 7; ++i) b.add_item("p" + std::to_string(i), Kind::primary);
+        for (int i = 0; i < 2; ++i) b.add_item("s" + std::to_string(i), Kind::secondary);
+        std::uniform_int_distribution<int> pick(0, 8);
+        for (int o = 0; o < 24; ++o) {
+            std::vector<ItemId> option{static_cast<ItemId>(o % 7)};
+            for (int extra = 0; extra < 2; ++extra) {
+                const ItemId i = pick(rng);
+                if (std::find(option.begin(), option.end(), i) == option.end()) option.push_back(i);
+            }
+            b.add_option(option);
+        }
+        out.push_back({"random " + std::to_string(k), std::move(b).build()});
+    }
+    return out;
 }
 
 }  // namespace xcount::test

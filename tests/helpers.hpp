@@ -96,4 +96,14 @@ struct WideScanConflictMasks : WideScan {
     explicit WideScanConflictMasks(const Matrix& m) : WideScan(m, ScanMethod::conflict_masks) {}
 };
 
+// A matrix with a name, for the split and runner tests.
+struct Case {
+    std::string name;
+    Matrix matrix;
+};
+
+// Matrices with solutions and dead ends above every split depth tested (queens 1 and 4,
+// Knuth's example, random ones), and wider trees (queens 8 and 9).
+std::vector<Case> split_cases();
+
 }  // namespace xcount::test

@@ -40,6 +40,7 @@ public:
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = false;
     explicit Cells(const Matrix& matrix);
+    static bool fits(const Matrix&) { return true; }  // any size (no colours: InputError)
 
     OptionId option_at(int level) const { return node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(level)])]; }
     std::uint64_t checksum() const;

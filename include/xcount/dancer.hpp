@@ -50,6 +50,7 @@ public:
     static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = true;
     explicit Dancer(const Matrix& matrix);
+    static bool fits(const Matrix&) { return true; }  // any size, colours and multiplicities too
 
     // What the search pays at a dead end here (an item with no option): covering the item.
     std::uint64_t dead_end_cost() const;

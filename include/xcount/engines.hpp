@@ -30,6 +30,11 @@ namespace xcount {
 // where memo_pays says so.
 enum class EngineKind { automatic, dlx, cells, bits, scan, memo };
 
+static_assert(SearchEngine<Dancer> && SearchEngine<Cells> && SearchEngine<Bits> && SearchEngine<WideBits> && SearchEngine<SmallBits> &&
+                  SearchEngine<SmallBits512> && SearchEngine<Scan> && SearchEngine<WideScan> && SearchEngine<Memo64> &&
+                  SearchEngine<Memo128> && SearchEngine<Memo256> && SearchEngine<Memo512> && SearchEngine<Memo1024>,
+              "every engine with_engine_type can hand out is a SearchEngine (search.hpp)");
+
 EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
 // resolve_engine(...) == EngineKind::memo, without weighing the other engines (a pass over a big matrix).
 bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice);
@@ -69,8 +74,8 @@ decltype(auto) with_memo_type(const Matrix& matrix, F&& f) {
     return f.template operator()<Memo1024>();  // InputError when it does not fit
 }
 
-// Calls f.template operator()<Engine>() with the engine type of the resolved kind that fits
-// `matrix`; returns what f does.
+// Calls f.template operator()<Engine>() with the engine type (a SearchEngine) of the resolved
+// kind that fits `matrix`; returns what f does.
 template <class F>
 decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, const Choice& choice, F&& f) {
     switch (resolve_engine(kind, matrix, choice)) {

@@ -2,7 +2,8 @@
 // rules for choosing an item, and the one search skeleton the engines plug into.
 //
 // An engine is a class E deriving from SearchSkeleton<E, Item>, where Item is how the engine
-// names an item (a header, a set base, a bit). The skeleton owns the walk of the search tree
+// names an item (a header, a set base, a bit). What callers use of it is the SearchEngine
+// concept below; the hooks it gives the skeleton are checked where the skeleton is built. The skeleton owns the walk of the search tree
 // (limits, the stop flag, resuming inside a subtree, cuts for the splitter, the level profile),
 // the choice of item (forced items, the rules other than MRV), the prefix checks of push(),
 // replay, pop and unwind. The engine provides the state and these hooks, all inline:
@@ -11,6 +12,7 @@
 //   bool is_open(int level, Item item) const;       the item is still to be covered
 //   Item choose_mrv(int level) const;               fewest options, ties to the lowest id
 //   void for_each_open(int level, F f) const;       f(item, id, options) for the open primary items, in id order
+//                                                   (unless the engine has its own choose_by_rule)
 //   ItemId item_id(Item item) const;
 //   bool dead_end(int level, Item item);            no option can cover the item (cuts only)
 //   std::uint64_t open(int level, Item item);       starts branching on the item; returns its cost
@@ -36,10 +38,12 @@
 // and `static constexpr bool kScanUnits`: true when open() already counts in the scan rule's
 // unit (ScanCosts); otherwise the skeleton converts the figures under ChooseRule::scan.
 // `static constexpr bool kMultiplicities`: true when the engine searches a matrix with
-// multiplicities itself (Algorithm M), whose choices include null moves (is_option below).
+// multiplicities itself (Algorithm M), whose choices include null moves (is_option below); it
+// then adds `bool has_null_moves() const`.
 #pragma once
 
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -229,6 +233,11 @@ public:
     bool solved() const { return engine().solved_at(depth_); }
     // Whether the path may hold null moves (Algorithm M: an item closed with no further option).
     bool has_null_moves() const {
+        // for_each_open serves the skeleton's choose_by_rule; an engine with its own needs none.
+        if constexpr (!std::is_same_v<decltype(&Engine::choose_by_rule), Item (Engine::*)(int) const>)
+            static_assert(
+                requires(const Engine& c, int level) { c.for_each_open(level, [](Item, ItemId, std::uint64_t) {}); },
+                "an engine lacks for_each_open (search.hpp)");
         if constexpr (Engine::kMultiplicities)
             return engine().has_null_moves();
         else
@@ -248,6 +257,7 @@ public:
 
 protected:
     explicit SearchSkeleton(const Matrix& matrix) : scan_(matrix) {
+        check_hooks();
         if (matrix.has_multiplicities() && !Engine::kMultiplicities)
             throw InputError("this engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
         if (matrix.has_multiplicities()) null_moves_ = matrix.item_count();
@@ -302,6 +312,42 @@ private:
         for (int k = base; k < level; ++k) limits.position->push_back(engine().option_at(k));
     }
     bool scan_units() const { return !Engine::kScanUnits && rule_.rule == ChooseRule::scan; }
+    // Every hook listed at the top of this file, as the skeleton calls it (here, where the
+    // engine's private hooks are visible to its friend; the engine is complete by now).
+    static void check_hooks() {
+        static_assert(
+            requires(Engine & e, const Engine& c, int level, Item item, OptionId o, ItemId id, std::uint64_t& cost) {
+                { c.solved_at(level) } -> std::convertible_to<bool>;
+                { c.is_open(level, item) } -> std::convertible_to<bool>;
+                { c.choose_mrv(level) } -> std::convertible_to<Item>;
+                { c.item_id(item) } -> std::convertible_to<ItemId>;
+                { e.dead_end(level, item) } -> std::convertible_to<bool>;
+                { e.open(level, item) } -> std::convertible_to<std::uint64_t>;
+                { e.next(level, cost) } -> std::convertible_to<bool>;
+                e.retreat(level);
+                e.close(level);
+                { c.option_at(level) } -> std::convertible_to<OptionId>;
+                { c.option_count() } -> std::convertible_to<std::size_t>;
+                { c.holds(o, item) } -> std::convertible_to<bool>;
+                { c.is_live(level, o, item) } -> std::convertible_to<bool>;
+                { e.take(level, o, item) } -> std::convertible_to<PushCost>;
+                { c.primary_item(id, item) } -> std::convertible_to<bool>;
+                { Engine::kScanUnits } -> std::convertible_to<bool>;
+                { Engine::kMultiplicities } -> std::convertible_to<bool>;
+            },
+            "an engine lacks a hook of the search skeleton (search.hpp)");
+        if constexpr (Engine::kMultiplicities)
+            static_assert(requires(const Engine& c) {
+                { c.has_null_moves() } -> std::convertible_to<bool>;
+            });
+        if constexpr (requires { Engine::kMerges; })
+            static_assert(
+                requires(Engine & e, int level, Count& count, std::uint64_t nodes) {
+                    { e.recall(level, count) } -> std::convertible_to<bool>;
+                    e.remember(level, count, nodes);
+                },
+                "a merging engine lacks recall or remember (search.hpp)");
+    }
     // A solution at `level`: cut there or counted; true when that reaches the solution limit.
     template <class Policy>
     bool leaf(Policy& policy, int level, SearchStats& stats, std::uint64_t& nodes, const Limits& limits) {
@@ -452,5 +498,28 @@ void SearchSkeleton<Engine, Item>::set_forced_items(std::span<const ItemId> item
         forced_.push_back(item);
     }
 }
+
+// What the runner, the splitter and the commands use of an engine: built on a matrix it fits
+// (within its size limits), it counts or visits the solutions below the state a prefix puts it
+// in, under a choice rule and forced items, and proves it left its state as it found it.
+template <class E>
+concept SearchEngine = std::constructible_from<E, const Matrix&> &&
+    requires(E e, const E c, const Matrix& matrix, const Limits& limits, std::span<const OptionId> prefix, std::span<const ItemId> items,
+             std::span<const char> below, Choice choice, LevelProfile* profile) {
+    { E::fits(matrix) } -> std::same_as<bool>;
+    { e.count(limits) } -> std::same_as<SearchStats>;
+    {
+        e.search([](std::span<const OptionId>) {}, limits)
+        } -> std::same_as<SearchStats>;
+    e.replay(prefix);
+    e.unwind();
+    e.set_forced_items(items, below);
+    e.set_choice(choice);
+    e.set_profile(profile);
+    { c.depth() } -> std::same_as<int>;
+    { c.option_at(0) } -> std::same_as<OptionId>;
+    { c.checksum() } -> std::same_as<std::uint64_t>;
+    { c.memory_bytes() } -> std::same_as<std::size_t>;
+};
 
 }  // namespace xcount

@@ -1,3 +1,5 @@
+// The engines (dancer, cells, bits, scan): DLX1's figures, the same choices and figures across
+// engines, restoration after any walk, their size limits, and which one auto takes.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +19,15 @@
 #include "xcount/split.hpp"
 
 using namespace xcount;
+
+// The engines' contract: every engine the runner can be handed is a SearchEngine; other types
+// are not (the concept can fail).
+struct NotAnEngine {
+    explicit NotAnEngine(const Matrix&) {}
+    SearchStats count(const Limits& = {}) { return {}; }
+};
+static_assert(SearchEngine<Dancer> && SearchEngine<Cells> && SearchEngine<Bits> && SearchEngine<Scan>);
+static_assert(!SearchEngine<NotAnEngine> && !SearchEngine<int>);
 
 TEMPLATE_TEST_CASE("Knuth's DLX1 example has exactly one solution: {A D} {B G} {C E F}", "[dancer]", Dancer, Cells, Bits, SmallBits) {
     const Matrix m = test::dlx(test::kKnuthExample);
