@@ -61,7 +61,7 @@ public:
     // holds no primary item still open or an earlier choice hid it. pop()/unwind() undo it.
     void place(std::span<const OptionId> prefix);
 
-    bool has_null_moves() const { return multiplied_; }  // Algorithm M's paths hold them beside options
+    bool has_null_moves() const { return multiplicities_; }  // Algorithm M's paths hold them beside options
     OptionId option_at(int level) const { return node_option_[choice_[static_cast<std::size_t>(level)] / sizeof(Node)]; }
     std::uint64_t checksum() const;
     std::size_t memory_bytes() const;
@@ -104,12 +104,12 @@ private:
         for (Ref k = link(0).next; k != 0; k = link(k).next) f(k, item_id(k), std::uint64_t{node(k).top});
     }
     ItemId item_id(Ref item) const { return static_cast<ItemId>(item / kStride) - 1; }
-    bool dead_end(int, Ref item) const { return multiplied_ ? score(item) <= 0 : node(item).top == 0; }
+    bool dead_end(int, Ref item) const { return multiplicities_ ? score(item) <= 0 : node(item).top == 0; }
     std::uint64_t open(int level, Ref item) {
         branch_[static_cast<std::size_t>(level)] = item;
         choice_[static_cast<std::size_t>(level)] = item;  // the first option is the one below
-        if (special_) [[unlikely]]
-            return multiplied_ ? open_m(level, item) : cover_general(item);
+        if (extended_) [[unlikely]]
+            return multiplicities_ ? open_m(level, item) : cover_general(item);
         return cover(item);
     }
     // Algorithm M comes through here too: a branch it has ended points to the list's last node,
@@ -117,20 +117,20 @@ private:
     bool next(int level, std::uint64_t& cost) {
         const auto l = static_cast<std::size_t>(level);
         const Ref at = node(choice_[l]).down;
-        if (at == branch_[l]) return multiplied_ && null_move(level, cost);
+        if (at == branch_[l]) return multiplicities_ && null_move(level, cost);
         choice_[l] = at;
         cost = take_rest(at);
         return true;
     }
     // The other items of the option holding `at`: covered, or committed (colours, bounds).
     std::uint64_t take_rest(Ref at) {
-        if (special_) [[unlikely]]
-            return multiplied_ ? take_m(at) : commit_rest(at);
+        if (extended_) [[unlikely]]
+            return multiplicities_ ? take_m(at) : commit_rest(at);
         return cover_rest(at);
     }
     void retreat(int level) {
-        if (special_) [[unlikely]] {
-            if (multiplied_)
+        if (extended_) [[unlikely]] {
+            if (multiplicities_)
                 retreat_m(level);
             else
                 uncommit_rest(choice_[static_cast<std::size_t>(level)]);
@@ -139,8 +139,8 @@ private:
         }
     }
     void close(int level) {
-        if (special_) [[unlikely]] {
-            if (multiplied_)
+        if (extended_) [[unlikely]] {
+            if (multiplicities_)
                 close_m(level);
             else
                 uncover_general(branch_[static_cast<std::size_t>(level)]);
@@ -178,7 +178,7 @@ private:
     std::int32_t& bound(Ref item) { return bound_[item / kStride]; }
     std::int32_t bound(Ref item) const { return bound_[item / kStride]; }
     std::int32_t slack(Ref item) const { return slack_[item / kStride]; }
-    bool counted(Ref item) const { return multiplied_ && slack_[item / kStride] >= 0; }  // a primary item
+    bool counted(Ref item) const { return multiplicities_ && slack_[item / kStride] >= 0; }  // a primary item
     // The branching degree; 0 or less: a dead end.
     std::int64_t score(Ref item) const;
     // Before branching on the item: whether the walk there reaches the choice at `position` in
@@ -215,10 +215,10 @@ private:
     std::vector<Ref> choice_;            // node chosen at each level (its item's header while none is)
     std::vector<Ref> branch_;            // item branched on at each level
     bool coloured_ = false;
-    bool multiplied_ = false;
-    bool special_ = false;              // coloured_ or multiplied_
+    bool multiplicities_ = false;
+    bool extended_ = false;             // beyond plain exact cover: coloured_ or multiplicities_
     std::vector<std::int32_t> colour_;  // per node index, when coloured_
-    // Algorithm M, when multiplied_: per item (by header index) its bound and slack (-1:
+    // Algorithm M, when multiplicities_: per item (by header index) its bound and slack (-1:
     // secondary); per level, the item's first option before any tweak, how far the walk went.
     enum class Move : std::uint8_t { dead, options, spent, null_move };
     std::vector<std::int32_t> bound_, slack_;
@@ -229,7 +229,7 @@ private:
 // ---- implementation of the hot path (inline so the policy's hooks vanish) ----
 
 inline Dancer::Ref Dancer::choose_mrv(int) const {
-    if (multiplied_) [[unlikely]]
+    if (multiplicities_) [[unlikely]]
         return choose_m();
     // Minimum remaining values; ties go to the first in ring order (Knuth's rule); the scan
     // stops at a length of 0. Stopping at 1 as well would pick a forced item ahead of a later

@@ -505,7 +505,7 @@ void SearchSkeleton<Engine, Item>::set_forced_items(std::span<const ItemId> item
 template <class E>
 concept SearchEngine = std::constructible_from<E, const Matrix&> &&
     requires(E e, const E c, const Matrix& matrix, const Limits& limits, std::span<const OptionId> prefix, std::span<const ItemId> items,
-             std::span<const char> below, Choice choice, LevelProfile* profile) {
+             std::span<const char> second_below, Choice choice, LevelProfile* profile) {
     { E::fits(matrix) } -> std::same_as<bool>;
     { e.count(limits) } -> std::same_as<SearchStats>;
     {
@@ -513,7 +513,7 @@ concept SearchEngine = std::constructible_from<E, const Matrix&> &&
         } -> std::same_as<SearchStats>;
     e.replay(prefix);
     e.unwind();
-    e.set_forced_items(items, below);
+    e.set_forced_items(items, second_below);
     e.set_choice(choice);
     e.set_profile(profile);
     { c.depth() } -> std::same_as<int>;

@@ -104,13 +104,13 @@ std::optional<Count> burnside(std::span<const Count> fixed);
 // By an orbit of items: the matrix as it is, the items forced first, and the weight of a
 // subproblem found from the options that cover them.
 struct Reduction {
-    Matrix matrix;                                                 // the same items; the options of `items[0]` cut to one per orbit
-    std::vector<ItemId> items;                                     // to be chosen at levels 0 and (when refined) 1, or the orbit's
-    std::size_t orbits = 0;                                        // = the options of items[0] left
-    std::size_t options_before = 0;                                // the options items[0] had
-    std::vector<std::size_t> stabiliser;                           // the elements (indices in the group) fixing items[0]
-    std::vector<Count> first_weight;                               // per option of `matrix`: its orbit's size (1 for other items)
-    std::vector<char> refined;                                     // per option of `matrix`: is the second level used below it
+    Matrix matrix;                        // the same items; the options of `items[0]` cut to one per orbit
+    std::vector<ItemId> items;            // to be chosen at levels 0 and (where second_below says) 1, or the orbit's
+    std::size_t orbits = 0;               // = the options of items[0] left
+    std::size_t options_before = 0;       // the options items[0] had
+    std::vector<std::size_t> stabiliser;  // the elements (indices in the group) fixing items[0]
+    std::vector<Count> first_weight;      // per option of `matrix`: its orbit's size (1 for other items)
+    std::vector<char> second_below;       // per option of `matrix`: is the second level used below it
     std::map<std::pair<OptionId, OptionId>, Count> second_weight;  // (r, s): orbit size, 0 if not s's orbit's representative
     std::vector<OptionId> original;                                // by one item: per option of `matrix`, its id in the problem's
     std::vector<char> covers_orbit;                                // by an orbit: per option, does it hold one of `items`

@@ -35,7 +35,7 @@ struct CommandInfo {
 constexpr CommandInfo kCommands[] = {
     {"count", Command::count, "count every solution"},
     {"solve", Command::solve, "print the first solutions (--print K), one line per option"},
-    {"export", Command::exprt, "write the problem's matrix in Knuth's DLX format"},
+    {"export", Command::export_dlx, "write the problem's matrix in Knuth's DLX format"},
     {"show", Command::show, "print solution K (--solution K) as a picture, and draw it into an SVG file (--svg FILE)"},
     {"estimate", Command::estimate, "estimate the search tree (nodes, updates, solutions) and the run time, by Knuth's random paths"},
 };
@@ -253,7 +253,7 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
         case Command::count: return count_command(problem, settings);
         case Command::solve: return solve_command(problem, settings);
         case Command::show: return show_command(problem, settings);
-        case Command::exprt: return export_command(spec, problem, settings);
+        case Command::export_dlx: return export_command(spec, problem, settings);
         case Command::estimate: return estimate_command(problem, settings);
     }
     return kExitOk;

@@ -126,7 +126,7 @@ std::vector<std::pair<std::size_t, double>> slowest(const RunReport& report, std
 }
 
 // The split depth a resumed run must use, when the journal says and the user does not.
-std::optional<int> fixed_depth(const Settings& settings) {
+std::optional<int> required_depth(const Settings& settings) {
     if (settings.plan.depth) return settings.plan.depth;
     if (!settings.checkpoint.empty())
         if (const auto header = read_journal_header(settings.checkpoint)) return header->depth;
@@ -146,7 +146,7 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads, con
     if (!settings.out.empty()) subproblems = 256 * settings.run.shard_count;
     if (settings.mpi) subproblems = 256 * static_cast<std::size_t>(mpi_size());
     PlanRequest request = settings.plan;
-    request.depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : fixed_depth(settings);
+    request.depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : required_depth(settings);
     request.subproblems = subproblems;
     request.stop = &stop;
     request.merging = resolves_to_memo(settings.run.engine, problem.matrix, settings.plan.choice);

@@ -127,7 +127,7 @@ unsigned scope_of(Command command) {
         case Command::solve: return kSolve;
         case Command::show: return kShow;
         case Command::estimate: return kEstimate;
-        case Command::exprt: return kExport;
+        case Command::export_dlx: return kExport;
     }
     return 0;
 }

@@ -15,7 +15,7 @@
 
 namespace xcount::cli {
 
-enum class Command { count, solve, exprt, estimate, show };
+enum class Command { count, solve, export_dlx, estimate, show };
 
 enum class ColourMode { never, automatic, always };
 

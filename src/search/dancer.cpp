@@ -32,8 +32,8 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     nodes_.reserve(total);
     node_option_.reserve(total);
     coloured_ = matrix.has_colours();
-    multiplied_ = matrix.has_multiplicities();
-    special_ = coloured_ || multiplied_;
+    multiplicities_ = matrix.has_multiplicities();
+    extended_ = coloured_ || multiplicities_;
     if (coloured_) colour_.assign(total, 0);
     nodes_.push_back({0, 0, 0});  // the root's slot, so that item i's header is node i
     for (std::size_t i = 1; i <= n; ++i) nodes_.push_back({ref(i), ref(i), 0});
@@ -68,7 +68,7 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         node_option_.push_back(-1);
     }
     std::size_t levels = matrix.primary_count() + 1;  // each level covers a primary item
-    if (multiplied_) {
+    if (multiplicities_) {
         // Each level takes an option of its item, at most once each and at most hi of them, or
         // closes the item.
         std::size_t options = 0;
@@ -94,11 +94,11 @@ std::vector<OptionId> Dancer::branch_options() const {
     std::vector<OptionId> out;
     if (solved()) return out;
     const Ref best = choose_at(depth_);
-    if (multiplied_ && score(best) <= 0) return out;
+    if (multiplicities_ && score(best) <= 0) return out;
     std::uint32_t position = 0;
     for (Ref p = node(best).down; p != best; p = node(p).down, ++position)
-        if (!multiplied_ || reaches(best, position)) out.push_back(node_option_[p / kStride]);
-    if (multiplied_ && reaches(best, position)) out.push_back(node_option_[best / kStride]);
+        if (!multiplicities_ || reaches(best, position)) out.push_back(node_option_[p / kStride]);
+    if (multiplicities_ && reaches(best, position)) out.push_back(node_option_[best / kStride]);
     return out;
 }
 
@@ -111,12 +111,12 @@ Dancer::Ref Dancer::option_node(OptionId option, Ref item) const {
 bool Dancer::is_live(int, OptionId option, Ref item) const {
     // A hidden option is out of the item's column: an earlier choice conflicts with it.
     // Under Algorithm M the walk must also reach it, and reach the null move.
-    if (multiplied_ && score(item) <= 0) return false;
+    if (multiplicities_ && score(item) <= 0) return false;
     const bool null_move = !is_option(option);
     const Ref at = null_move ? item : option_node(option, item);
     std::uint32_t position = 0;
     for (Ref p = node(item).down; p != item && p != at; p = node(p).down) ++position;
-    if (!multiplied_) return position < node(item).top;
+    if (!multiplicities_) return position < node(item).top;
     return (null_move || position < node(item).top) && reaches(item, position);
 }
 
@@ -124,7 +124,7 @@ PushCost Dancer::take(int level, OptionId option, Ref item) {
     PushCost cost;
     cost.item = open(level, item);
     const auto l = static_cast<std::size_t>(level);
-    if (multiplied_) {
+    if (multiplicities_) {
         // The walk's way there: the options before it taken and given up (tweaked out of the
         // list). Their tweaks are their own branches' cost, not this one's: the estimator adds
         // up the costs of the branches it samples.
@@ -164,7 +164,7 @@ void Dancer::place(std::span<const OptionId> prefix) {
 
 std::uint64_t Dancer::dead_end_cost() const {
     if (rule_.rule == ChooseRule::scan) return scan_cost(depth_, choose_at(depth_));
-    return multiplied_ ? 0 : 1;  // Algorithm M leaves a dead end before covering anything
+    return multiplicities_ ? 0 : 1;  // Algorithm M leaves a dead end before covering anything
 }
 
 bool Dancer::primary_item(ItemId id, Ref& item) const {

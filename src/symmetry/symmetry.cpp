@@ -333,20 +333,20 @@ std::optional<FixedItem> best_fixed_item(const Matrix& matrix, const Group& grou
     return best;
 }
 
-// The second level: an item fixed by the whole stabiliser (fewest options), refined below each
+// The second level: an item fixed by the whole stabiliser (fewest options), reduced below each
 // representative whose own stabiliser is not trivial and which does not hold it. Its weights per
-// (representative, option of the second item), in the matrix's own ids; `refined` marks the
-// representatives refined.
+// (representative, option of the second item), in the matrix's own ids; `second_below` marks
+// those representatives.
 struct SecondLevel {
     std::optional<std::size_t> item;
     std::map<std::pair<OptionId, OptionId>, Count> weight;
-    std::vector<char> refined;
+    std::vector<char> second_below;
 };
 
 SecondLevel second_level(const Matrix& matrix, const Group& group, const OptionsByItem& options_of, const FixedItem& first,
                          const std::vector<Count>& orbit_size) {
     SecondLevel level;
-    level.refined.assign(matrix.option_count(), 0);
+    level.second_below.assign(matrix.option_count(), 0);
     for (std::size_t i = 0; i < matrix.item_count(); ++i) {
         if (i == first.item || !matrix.is_primary(static_cast<ItemId>(i)) || options_of[i].empty()) continue;
         const bool fixed = std::all_of(first.stabiliser.begin(), first.stabiliser.end(),
@@ -363,7 +363,7 @@ SecondLevel second_level(const Matrix& matrix, const Group& group, const Options
         for (std::size_t k : first.stabiliser)
             if (group.element(k).options[ri] == rep) own.push_back(k);
         if (own.size() < 2) continue;
-        level.refined[ri] = 1;
+        level.second_below[ri] = 1;
         const auto sizes = orbit_sizes(group, options_of[*level.item], own, matrix.option_count());
         for (OptionId s : options_of[*level.item]) level.weight[{rep, s}] = sizes[static_cast<std::size_t>(s)];
     }
@@ -384,7 +384,7 @@ void build_reduced(const Matrix& matrix, const OptionsByItem& options_of, const 
         reduced_id[k] = *b.add_option(matrix.option(static_cast<OptionId>(k)));
         r.original.push_back(static_cast<OptionId>(k));
         r.first_weight.push_back(is_item_option[k] ? orbit_size[k] : 1);
-        r.refined.push_back(second.refined[k]);
+        r.second_below.push_back(second.second_below[k]);
     }
     for (const auto& [pair, weight] : second.weight)
         r.second_weight[{reduced_id[static_cast<std::size_t>(pair.first)], reduced_id[static_cast<std::size_t>(pair.second)]}] = weight;
@@ -429,7 +429,7 @@ std::vector<OptionId> Reduction::representative(std::span<const OptionId> prefix
             if (covers_orbit[static_cast<std::size_t>(prefix[level])]) options.push_back(prefix[level]);
     } else if (!prefix.empty()) {
         options.push_back(original_id(prefix[0]));
-        if (prefix.size() >= 2 && refined[static_cast<std::size_t>(prefix[0])]) options.push_back(original_id(prefix[1]));
+        if (prefix.size() >= 2 && second_below[static_cast<std::size_t>(prefix[0])]) options.push_back(original_id(prefix[1]));
     }
     std::sort(options.begin(), options.end());
     return options;
@@ -466,7 +466,7 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     if (prefix.empty()) return 1;
     const auto first = static_cast<std::size_t>(prefix[0]);
     Count w = first_weight[first];
-    if (prefix.size() >= 2 && refined[first]) {
+    if (prefix.size() >= 2 && second_below[first]) {
         const auto it = second_weight.find({prefix[0], prefix[1]});
         if (it == second_weight.end()) throw std::logic_error("Reduction::weight: level 1 is not the second item");
         w *= it->second;

@@ -27,7 +27,7 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
 // subproblem is estimated at over 0.5% of the work (a kill loses less, the last subproblem
 // leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
 // probe counts) are kept for the largest-first order.
-Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> below, Choice choice,
+Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice,
                const Weigh& weigh, std::vector<double>& work, const std::atomic<bool>* stop) {
     constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
     constexpr std::size_t kMostSubproblems = 20000;
@@ -42,7 +42,7 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     };
     work = estimate(split);
     while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
-        Split next = split_at_depth(matrix, split.depth() + 1, forced, below, choice, weigh, stop);
+        Split next = split_at_depth(matrix, split.depth() + 1, forced, second_below, choice, weigh, stop);
         if (next.size() > kMostSubproblems || next.size() == split.size()) break;
         split = std::move(next);
         work = estimate(split);
@@ -95,7 +95,7 @@ Weigh weigh_of(const Reduction& reduction) {
 
 Split split_reduced(const Reduction& reduction, int depth, const Choice& choice) {
     const int forced = static_cast<int>(reduction.items.size());
-    return split_at_depth(reduction.matrix, std::max(depth, forced), reduction.items, reduction.refined, choice, weigh_of(reduction));
+    return split_at_depth(reduction.matrix, std::max(depth, forced), reduction.items, reduction.second_below, choice, weigh_of(reduction));
 }
 
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
@@ -105,17 +105,19 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     plan_symmetry(plan, matrix, symmetries, request.symmetry, request.stop);
     plan.problem = &matrix;
     const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
-    const std::vector<char> below = plan.reduction ? plan.reduction->refined : std::vector<char>{};
+    const std::vector<char> second_below = plan.reduction ? plan.reduction->second_below : std::vector<char>{};
     const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
     if (request.depth) {
-        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, below, request.choice, weigh, request.stop);
+        plan.split =
+            split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, second_below, request.choice, weigh, request.stop);
     } else {
-        Split wide = split_automatically(plan.matrix(), request.subproblems, forced, below, min_depth, request.choice, weigh, request.stop);
+        Split wide =
+            split_automatically(plan.matrix(), request.subproblems, forced, second_below, min_depth, request.choice, weigh, request.stop);
         plan.split = request.merging
                          ? std::move(wide)
-                         : deepened(plan.matrix(), std::move(wide), forced, below, request.choice, weigh, plan.work, request.stop);
+                         : deepened(plan.matrix(), std::move(wide), forced, second_below, request.choice, weigh, plan.work, request.stop);
     }
     return plan;
 }
