@@ -89,7 +89,7 @@ TEST_CASE("a random rule with a fixed seed splits: subproblems add up to the uns
         for (int depth : {1, 2, 4})
             for (int threads : {1, 2, 3}) {
                 INFO("rule " << static_cast<int>(rule) << ", depth " << depth << ", threads " << threads);
-                const Split split = split_at_depth(q.matrix, depth, {}, {}, choice);
+                const Split split = split_at_depth(q.matrix, depth, {.choice = choice});
                 const RunReport r =
                     run_split(q.matrix, split, {},
                               RunOptions{.threads = threads,

@@ -81,8 +81,8 @@ TEST_CASE("a raised stop ends the group's check, splitting, planning, ordering a
     const Problem queens = xcount::make_queens(12);
     const Matrix& m = queens.matrix;
     std::atomic<bool> stop{true};
-    CHECK_THROWS_AS(split_at_depth(m, 3, {}, {}, {}, {}, &stop), Stopped);
-    CHECK_THROWS_AS(split_automatically(m, 64, {}, {}, 0, {}, {}, &stop), Stopped);
+    CHECK_THROWS_AS(split_at_depth(m, 3, {}, {}, &stop), Stopped);
+    CHECK_THROWS_AS(split_automatically(m, 64, {}, 0, {}, &stop), Stopped);
     PlanRequest reduced;
     reduced.symmetry = SymmetryMode::reduce;
     reduced.stop = &stop;
@@ -107,5 +107,5 @@ TEST_CASE("a raised stop ends the group's check, splitting, planning, ordering a
 
     stop = false;  // not raised: the same calls finish, and the estimate has every probe
     CHECK(estimate_tree(m, 100, 1, {}, &stop).probes == 100);
-    CHECK(split_at_depth(m, 2, {}, {}, {}, {}, &stop).size() == plan.split.size());
+    CHECK(split_at_depth(m, 2, {}, {}, &stop).size() == plan.split.size());
 }

@@ -38,7 +38,7 @@ Problem tiling(const std::string& pieces, const std::string& board) {
 }
 
 Count memo_total(const Matrix& m, int threads, int depth, std::size_t bytes = 0) {
-    const RunReport r = run_split(m, split_at_depth(m, depth, {}, {}, kScan), {},
+    const RunReport r = run_split(m, split_at_depth(m, depth, {.choice = kScan}), {},
                                   RunOptions{.threads = threads, .engine = EngineKind::memo, .memo_bytes = bytes});
     REQUIRE(r.total.complete);
     return r.total.solutions;
@@ -74,7 +74,7 @@ TEST_CASE("memo: walks the tree of every rule as the dancer does, replaying its 
         for (ChooseRule rule : {ChooseRule::mrv, ChooseRule::scan}) {
             const Choice choice{rule, 0};
             for (int depth : {1, 2, 4}) {
-                const Split split = split_at_depth(m, depth, {}, {}, choice);
+                const Split split = split_at_depth(m, depth, {.choice = choice});
                 for (int threads : {1, 2}) {
                     const RunReport r =
                         run_split(m, split, {}, RunOptions{.threads = threads, .engine = EngineKind::memo, .memo_bytes = 64});
@@ -109,7 +109,7 @@ TEST_CASE("memo: a subproblem walked in slices, the table kept between them, cou
     const Problem p = tiling("domino", "6x8");
     Memo128 e(p.matrix);
     e.set_choice(kScan);
-    const Split split = split_at_depth(p.matrix, 3, {}, {}, kScan);
+    const Split split = split_at_depth(p.matrix, 3, {.choice = kScan});
     for (bool reversed : {false, true}) {
         e.set_reversed(reversed);
         Count sum = split.above().solutions;
@@ -127,7 +127,7 @@ TEST_CASE("memo: totals are the same for every thread count, depth, shard split 
                 INFO(threads << " threads, depth " << depth << ", table " << bytes);
                 CHECK(memo_total(p.matrix, threads, depth, bytes) == kTilings);
             }
-    const Split split = split_at_depth(p.matrix, 5, {}, {}, kScan);
+    const Split split = split_at_depth(p.matrix, 5, {.choice = kScan});
     Count shards = 0;
     for (std::size_t k = 0; k < 3; ++k)
         shards += run_split(p.matrix, split, {}, RunOptions{.threads = 2, .engine = EngineKind::memo, .shard_index = k, .shard_count = 3})

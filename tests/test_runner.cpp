@@ -40,7 +40,7 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
             for (int threads : {1, 3}) {
                 INFO("depth " << depth << ", engine " << engine_name(engine) << ", rule " << static_cast<int>(rule) << ", " << threads
                               << " threads");
-                const Split split = split_at_depth(m, depth, {}, {}, Choice{rule, 0});
+                const Split split = split_at_depth(m, depth, {.choice = Choice{rule, 0}});
                 const RunReport whole = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine, .group = &group});
                 REQUIRE(whole.total.solutions == 724);  // OEIS A000170
                 std::vector<SubproblemResult> known;

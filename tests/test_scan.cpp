@@ -76,7 +76,7 @@ TEST_CASE("scan: leads of hundreds of options, conflict masks against testing ea
         const ScanCosts costs(m);
         for (ItemId item : m.scan_order()) widest = std::max(widest, costs.node(item, false));
         // Every prefix of a depth-1 split, replayed, below it the same as the dancer's.
-        const Split split = split_at_depth(m, 1, {}, {}, kScan);
+        const Split split = split_at_depth(m, 1, {.choice = kScan});
         Dancer d(m);
         d.set_choice(kScan);
         for (std::size_t id = 0; id < split.size(); ++id) {
@@ -97,7 +97,7 @@ TEST_CASE("scan: leads of hundreds of options, conflict masks against testing ea
 TEMPLATE_TEST_CASE("scan: a walk stopped anywhere resumes from its position to the same figures", "[scan][resume]", test::ScanEachOption,
                    test::ScanConflictMasks) {
     const Matrix m = make_queens(7).matrix;
-    const Split split = split_at_depth(m, 1, {}, {}, kScan);
+    const Split split = split_at_depth(m, 1, {.choice = kScan});
     TestType e(m);
     e.set_choice(kScan);
     const std::uint64_t pristine = e.checksum();
@@ -130,7 +130,7 @@ TEST_CASE("scan: splits replay on every engine and add up to the unsplit figures
     for (int depth : {1, 3, 5})
         for (EngineKind engine : {EngineKind::scan, EngineKind::dlx, EngineKind::cells, EngineKind::bits}) {
             INFO("depth " << depth << ", engine " << engine_name(engine));
-            const Split split = split_at_depth(m, depth, {}, {}, kScan);
+            const Split split = split_at_depth(m, depth, {.choice = kScan});
             const RunReport r = run_split(m, split, {}, RunOptions{.threads = 2, .engine = engine});
             CHECK(r.total.solutions == whole.solutions);
             CHECK(r.total.nodes == whole.nodes);
@@ -144,7 +144,7 @@ TEST_CASE("scan: a scan prefix placed on an MRV dancer holds the same solutions 
     std::mt19937 rng(20261201);
     for (int trial = 0; trial < 60; ++trial) {
         const Matrix m = shuffled_scan(test::random_matrix(rng, 4 + trial % 6, trial % 3, 8 + trial % 11), rng);
-        const Split split = split_at_depth(m, 2, {}, {}, kScan);
+        const Split split = split_at_depth(m, 2, {.choice = kScan});
         Dancer mrv(m);
         const std::uint64_t pristine = mrv.checksum();
         Scan scan(m);

@@ -88,6 +88,16 @@ struct Choice {
     std::uint64_t seed = 0;
 };
 
+// The shape of a search tree, as every engine that walks it (the splitter, the runner's, the
+// estimator's) must take it: the items forced at levels 0, 1, ... (symmetry reduction; the
+// second one only below the level-0 options that second_below marks, when it is not empty) and
+// the rule that chooses the item everywhere else.
+struct TreeShape {
+    std::vector<ItemId> forced;
+    std::vector<char> second_below;
+    Choice choice;
+};
+
 // "mrv", "first", ... as reports and fingerprints name it; the rule with its seed where it takes one.
 std::string choice_text(const Choice& choice);
 
@@ -253,6 +263,12 @@ public:
     // needs every subtree below level k to hold one option of items[k].
     void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
     void set_choice(Choice choice) { rule_ = choice; }
+    // The forced items and the choice rule together (through the engine's own set_choice, where
+    // it has one).
+    void set_shape(const TreeShape& shape) {
+        set_forced_items(shape.forced, shape.second_below);
+        engine().set_choice(shape.choice);
+    }
     void set_profile(LevelProfile* profile) { profile_ = profile; }  // nullptr: none (the default)
 
 protected:

@@ -34,24 +34,20 @@ public:
     int depth() const { return depth_; }
     std::size_t size() const { return begin_.size() - 1; }
     std::span<const OptionId> prefix(std::size_t id) const { return {options_.data() + begin_[id], begin_[id + 1] - begin_[id]}; }
-    const SearchStats& above() const { return above_; }                      // the work of the tree above the cut
-    const LevelProfile& above_profile() const { return above_profile_; }     // that work per level
-    const std::vector<ItemId>& forced_items() const { return forced_; }      // by level
-    const std::vector<char>& second_below() const { return second_below_; }  // see Dancer::set_forced_items
-    const Choice& choice() const { return choice_; }                         // the item-choice rule the prefixes were found with
+    const SearchStats& above() const { return above_; }                   // the work of the tree above the cut
+    const LevelProfile& above_profile() const { return above_profile_; }  // that work per level
+    const TreeShape& shape() const { return shape_; }       // what the prefixes were found with: engines replaying them take it
+    const Choice& choice() const { return shape_.choice; }  // its item-choice rule
 
     // Weighted counting (symmetry reduction): subproblem id stands for weight(id) times its
     // own solutions (see split_at_depth's `weigh`).
     Count weight(std::size_t id) const { return weights_.empty() ? 1 : weights_[id]; }
 
 private:
-    friend Split split_at_depth(const Matrix&, int, std::span<const ItemId>, std::span<const char>, Choice, const Weigh&,
-                                const std::atomic<bool>*);
+    friend Split split_at_depth(const Matrix&, int, const TreeShape&, const Weigh&, const std::atomic<bool>*);
     void set_weights(const Weigh& weigh);  // drops the subproblems of weight 0 and numbers the rest
     int depth_ = 0;
-    Choice choice_;
-    std::vector<ItemId> forced_;
-    std::vector<char> second_below_;
+    TreeShape shape_;
     std::vector<OptionId> options_;
     std::vector<std::size_t> begin_{0};
     std::vector<Count> weights_;
@@ -61,21 +57,19 @@ private:
 
 constexpr int kMaxSplitDepth = 64;
 
-// The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem).
-// With forced items the search branches on forced[k] at level k (Dancer::set_forced_items).
-// `choice` is the item-choice rule (every engine that replays the split must use it too).
+// The subproblems at `depth` (0 <= depth <= kMaxSplitDepth; 0 gives one: the whole problem), in
+// the tree of `shape` (every engine that replays the split takes it too: Split::shape()).
 // With `weigh` (a symmetry reduction: Reduction::weight), each subproblem stands for
 // weigh(prefix) times its own solutions, and the branches of weight 0 (stand-ins for other
 // members of an orbit) are left at the level where their weight is decided (the forced
 // items'), so that the work above the cut is the same at every depth. Needs depth >= forced
 // items then. Stopped once `stop` is raised (looked at on every node of the walk).
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced = {}, std::span<const char> second_below = {},
-                     Choice choice = {}, const Weigh& weigh = {}, const std::atomic<bool>* stop = nullptr);
+Split split_at_depth(const Matrix& matrix, int depth, const TreeShape& shape = {}, const Weigh& weigh = {},
+                     const std::atomic<bool>* stop = nullptr);
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
 // one when the tree never gets that wide (the count stops growing), capped at 12.
-Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced = {},
-                          std::span<const char> second_below = {}, int min_depth = 0, Choice choice = {}, const Weigh& weigh = {},
+Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeShape& shape = {}, int min_depth = 0, const Weigh& weigh = {},
                           const std::atomic<bool>* stop = nullptr);
 
 }  // namespace xcount

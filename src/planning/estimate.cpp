@@ -78,8 +78,7 @@ TreeEstimate estimate_tree(const Matrix& matrix, std::uint64_t probes, std::uint
 TreeEstimate estimate_split(const Matrix& matrix, const Split& split, std::uint64_t probes, std::uint64_t seed,
                             const std::atomic<bool>* stop) {
     Dancer dancer(matrix);
-    dancer.set_forced_items(split.forced_items(), split.second_below());
-    dancer.set_choice(split.choice());
+    dancer.set_shape(split.shape());
     std::mt19937_64 rng(seed);
     Moments nodes, updates, solutions;
     double depths = 0;
@@ -114,11 +113,12 @@ std::vector<std::size_t> largest_first(const Matrix& matrix, const Split& split,
 }
 
 Dancer split_prober(const Matrix& matrix, const Split& split) {
-    Dancer dancer(matrix);
-    dancer.set_forced_items(split.forced_items(), split.second_below());
     // The scan rule's paths are long and uneven (it never branches on a forced item): too
     // noisy to weigh subproblems by. Below a scan prefix, MRV's tree is probed instead.
-    dancer.set_choice(split.choice().rule == ChooseRule::scan ? Choice{} : split.choice());
+    TreeShape shape = split.shape();
+    if (shape.choice.rule == ChooseRule::scan) shape.choice = {};
+    Dancer dancer(matrix);
+    dancer.set_shape(shape);
     return dancer;
 }
 

@@ -27,12 +27,12 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
 // subproblem is estimated at over 0.5% of the work (a kill loses less, the last subproblem
 // leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
 // probe counts) are kept for the largest-first order.
-Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice,
-               const Weigh& weigh, std::vector<double>& work, const std::atomic<bool>* stop) {
-    constexpr double kLongUpdates = 3e11, kLargestShare = 0.005;
+Split deepened(const Matrix& matrix, Split split, const Weigh& weigh, std::vector<double>& work, const std::atomic<bool>* stop) {
+    constexpr double kDeepenFromUpdates = 3e11, kLargestShare = 0.005;  // ten minutes and more on one thread
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
-    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64, stop) < kLongUpdates) return split;
+    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
+        return split;
     const auto estimate = [&](const Split& s) {
         return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2, stop);
     };
@@ -42,7 +42,7 @@ Split deepened(const Matrix& matrix, Split split, std::span<const ItemId> forced
     };
     work = estimate(split);
     while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
-        Split next = split_at_depth(matrix, split.depth() + 1, forced, second_below, choice, weigh, stop);
+        Split next = split_at_depth(matrix, split.depth() + 1, split.shape(), weigh, stop);
         if (next.size() > kMostSubproblems || next.size() == split.size()) break;
         split = std::move(next);
         work = estimate(split);
@@ -95,7 +95,8 @@ Weigh weigh_of(const Reduction& reduction) {
 
 Split split_reduced(const Reduction& reduction, int depth, const Choice& choice) {
     const int forced = static_cast<int>(reduction.items.size());
-    return split_at_depth(reduction.matrix, std::max(depth, forced), reduction.items, reduction.second_below, choice, weigh_of(reduction));
+    return split_at_depth(reduction.matrix, std::max(depth, forced), {reduction.items, reduction.second_below, choice},
+                          weigh_of(reduction));
 }
 
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
@@ -104,20 +105,16 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     plan.merging = request.merging;
     plan_symmetry(plan, matrix, symmetries, request.symmetry, request.stop);
     plan.problem = &matrix;
-    const std::vector<ItemId> forced = plan.reduction ? plan.reduction->items : std::vector<ItemId>{};
-    const std::vector<char> second_below = plan.reduction ? plan.reduction->second_below : std::vector<char>{};
-    const int min_depth = static_cast<int>(forced.size());  // weights sit on the forced choices
+    TreeShape shape{.choice = request.choice};
+    if (plan.reduction) shape.forced = plan.reduction->items, shape.second_below = plan.reduction->second_below;
+    const int min_depth = static_cast<int>(shape.forced.size());  // weights sit on the forced choices
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
     if (request.depth) {
-        plan.split =
-            split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), forced, second_below, request.choice, weigh, request.stop);
+        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop);
     } else {
-        Split wide =
-            split_automatically(plan.matrix(), request.subproblems, forced, second_below, min_depth, request.choice, weigh, request.stop);
-        plan.split = request.merging
-                         ? std::move(wide)
-                         : deepened(plan.matrix(), std::move(wide), forced, second_below, request.choice, weigh, plan.work, request.stop);
+        Split wide = split_automatically(plan.matrix(), request.subproblems, shape, min_depth, weigh, request.stop);
+        plan.split = request.merging ? std::move(wide) : deepened(plan.matrix(), std::move(wide), weigh, plan.work, request.stop);
     }
     return plan;
 }
@@ -125,7 +122,7 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
 std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop) {
     // A probe takes about 50 us on the tilings: up to 256 (and 50 ms) judge the whole tree,
     // then up to 32 go below each prefix.
-    constexpr double kLongUpdates = 3e10;  // about a minute on one thread
+    constexpr double kOrderFromUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
     constexpr std::size_t kSampledFrom = 2048, kStrata = 16;
     if (plan.split.size() < 2 || plan.merging) return std::nullopt;
@@ -137,7 +134,7 @@ std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop
         double updates = 0;
         int probes = 0;
         while (probes < 256 && std::chrono::steady_clock::now() < deadline) updates += probe_below(dancer, rng, stop).updates, ++probes;
-        if (probes == 0 || updates / probes < kLongUpdates) return std::nullopt;
+        if (probes == 0 || updates / probes < kOrderFromUpdates) return std::nullopt;
         work = subproblem_work(plan.matrix(), plan.split, std::clamp<std::uint64_t>(kProbeBudget / plan.split.size(), 4, 32), 2, stop);
     }
     if (work.size() < kSampledFrom) return Schedule{largest_first(work), {}};

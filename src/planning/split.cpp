@@ -34,22 +34,18 @@ constexpr int kAutoDepthCap = 12;
 
 }  // namespace
 
-Split split_at_depth(const Matrix& matrix, int depth, std::span<const ItemId> forced, std::span<const char> second_below, Choice choice,
-                     const Weigh& weigh, const std::atomic<bool>* stop) {
+Split split_at_depth(const Matrix& matrix, int depth, const TreeShape& shape, const Weigh& weigh, const std::atomic<bool>* stop) {
     if (depth < 0 || depth > kMaxSplitDepth)
         throw InputError("split depth must be between 0 and " + std::to_string(kMaxSplitDepth) + ", not " + std::to_string(depth));
-    if (weigh && static_cast<std::size_t>(depth) < forced.size())
+    if (weigh && static_cast<std::size_t>(depth) < shape.forced.size())
         throw std::logic_error("split_at_depth: a weighted split must be as deep as the forced items");
     Split split;
     split.depth_ = depth;
-    split.forced_.assign(forced.begin(), forced.end());
-    split.second_below_.assign(second_below.begin(), second_below.end());
-    split.choice_ = choice;
+    split.shape_ = shape;
     Dancer dancer(matrix);
-    dancer.set_forced_items(forced, second_below);
-    dancer.set_choice(choice);
+    dancer.set_shape(shape);
     dancer.set_profile(&split.above_profile_);
-    CutPolicy policy{depth, dancer, split.options_, split.begin_, weigh, static_cast<int>(forced.size()), {}};
+    CutPolicy policy{depth, dancer, split.options_, split.begin_, weigh, static_cast<int>(shape.forced.size()), {}};
     throw_if_stopped(stop);
     split.above_ = dancer.walk(policy, Limits{.stop = stop});
     if (!split.above_.complete) throw Stopped();
@@ -73,11 +69,11 @@ void Split::set_weights(const Weigh& weight_of) {
     weights_ = std::move(weights);
 }
 
-Split split_automatically(const Matrix& matrix, std::size_t wanted, std::span<const ItemId> forced, std::span<const char> second_below,
-                          int min_depth, Choice choice, const Weigh& weigh, const std::atomic<bool>* stop) {
-    Split best = split_at_depth(matrix, min_depth, forced, second_below, choice, weigh, stop);
+Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeShape& shape, int min_depth, const Weigh& weigh,
+                          const std::atomic<bool>* stop) {
+    Split best = split_at_depth(matrix, min_depth, shape, weigh, stop);
     for (int depth = min_depth + 1; best.size() < wanted && depth <= kAutoDepthCap; ++depth) {
-        Split next = split_at_depth(matrix, depth, forced, second_below, choice, weigh, stop);
+        Split next = split_at_depth(matrix, depth, shape, weigh, stop);
         if (next.size() == best.size() && next.above().nodes == best.above().nodes) break;  // the tree ended
         best = std::move(next);
     }

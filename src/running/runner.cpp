@@ -174,8 +174,7 @@ private:
         try {
             engine.emplace(matrix_);
             table_.lend(*engine);
-            engine->set_forced_items(split_.forced_items(), split_.second_below());
-            engine->set_choice(split_.choice());
+            engine->set_shape(split_.shape());
         } catch (...) {
             failures_.keep(std::current_exception());
             engine.reset();

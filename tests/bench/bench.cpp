@@ -86,7 +86,7 @@ Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = Eng
             t.stats = with_engine(
                 engine, m, [](auto& e) { return e.count(); }, choice);
         } else {
-            const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads), {}, {}, 0, choice);
+            const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads), {.choice = choice});
             t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
         }
         times.push_back(now_seconds() - start);
