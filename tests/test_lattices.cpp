@@ -14,6 +14,7 @@ using namespace xcount;
 namespace {
 
 const std::string kPieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+const std::string kBoards = XCOUNT_SOURCE_DIR "/problems/boards/";
 
 using Shape = std::vector<Cell>;
 
@@ -180,6 +181,20 @@ TEST_CASE("edge lattice: 16 free tetrasticks, and the piece file is complete", "
     const auto tetrasticks = read_pieces_file(kPieces + "tetrasticks.txt", edges);
     REQUIRE(tetrasticks.size() == 16);
     check_complete(tetrasticks, fixed, edges);
+}
+
+TEST_CASE("edge lattice: the one-sided tetrasticks file holds the 25, each once", "[polyform][lattice]") {
+    const Lattice& edges = edge_lattice();
+    const auto fixed = fixed_polyforms(edges, 4);
+    const std::set<Shape> one_sided = classes(fixed, Orientations::one_sided, edges);
+    CHECK(one_sided.size() == 25);  // 16 free tetrasticks, 9 of them chiral
+    const auto pieces = read_pieces_file(kPieces + "tetrasticks-one-sided.txt", edges);
+    REQUIRE(pieces.size() == 25);
+    std::set<Shape> seen;
+    for (const Piece& p : pieces) seen.insert(canonical(p.cells, Orientations::one_sided, edges));
+    CHECK(seen == one_sided);
+    // The 100 edges of the 5x5 diamond lattice, symmetric under the square's 8 maps.
+    CHECK(read_board(kBoards + "diamond-lattice-5x5.txt", edges).size() == 100);
 }
 
 TEST_CASE("boards on the other lattices: R rows of C rhombi, every edge of R x C squares", "[polyform][lattice]") {
