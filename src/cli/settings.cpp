@@ -16,48 +16,6 @@ namespace po = boost::program_options;
 
 namespace xcount::cli {
 
-EngineKind engine_word(const std::string& text) {
-    if (text == "auto") return EngineKind::automatic;
-    if (text == "dlx") return EngineKind::dlx;
-    if (text == "cells") return EngineKind::cells;
-    if (text == "bits") return EngineKind::bits;
-    if (text == "scan") return EngineKind::scan;
-    if (text == "memo") return EngineKind::memo;
-    throw InputError("--engine must be auto, dlx, cells, bits, scan or memo, not " + quote_name(text));
-}
-
-ChooseRule choose_word(const std::string& text) {
-    if (text == "mrv") return ChooseRule::mrv;
-    if (text == "first") return ChooseRule::first;
-    if (text == "scan") return ChooseRule::scan;
-    if (text == "max") return ChooseRule::max;
-    if (text == "random") return ChooseRule::random;
-    if (text == "mrv-random") return ChooseRule::mrv_random;
-    throw InputError("--choose must be mrv, first, scan, max, random or mrv-random, not " + quote_name(text));
-}
-
-SymmetryMode symmetry_word(const std::string& text) {
-    if (text == "auto") return SymmetryMode::automatic;
-    if (text == "none") return SymmetryMode::none;
-    if (text == "check") return SymmetryMode::check;
-    if (text == "reduce") return SymmetryMode::reduce;
-    throw InputError("--symmetry must be auto, none, check or reduce, not " + quote_name(text));
-}
-
-ColourMode colour_word(const std::string& text) {
-    if (text == "never") return ColourMode::never;
-    if (text == "auto") return ColourMode::automatic;
-    if (text == "always") return ColourMode::always;
-    throw InputError("--color must be never, auto or always, not " + quote_name(text));
-}
-
-std::optional<int> split_depth_text(const std::string& text) {
-    if (text == "auto") return std::nullopt;
-    const auto parsed = parse_count(text);
-    if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(text));
-    return static_cast<int>(*parsed->to_u64());
-}
-
 std::uint64_t seed_text(const std::string& text) {
     const auto seed = parse_count(text);
     if (!seed || *seed > std::numeric_limits<std::uint64_t>::max())
@@ -69,44 +27,6 @@ std::uint64_t random_seed() { return (std::uint64_t{std::random_device{}()} << 3
 
 std::uint64_t seed_flag(const po::variables_map& values) {
     return values.count("seed") ? seed_text(values["seed"].as<std::string>()) : random_seed();
-}
-
-Count count_text(const std::string& flag, const std::string& text) {
-    const auto value = parse_count(text);
-    if (!value) throw InputError("--" + flag + " must be a non-negative decimal count, not " + quote_name(text));
-    return *value;
-}
-
-std::uint64_t node_limit_text(const std::string& text) {
-    const Count nodes = count_text("node-limit", text);
-    if (nodes == 0 || nodes > std::numeric_limits<std::uint64_t>::max())
-        throw InputError("--node-limit must be between 1 and 2^64-1, not " + to_string(nodes));
-    return *nodes.to_u64();
-}
-
-std::uint64_t probes_text(const std::string& text) {
-    const auto probes = parse_count(text);
-    if (!probes || *probes < 1 || *probes > 1000000000) throw InputError("--probes must be between 1 and 10^9");
-    return *probes->to_u64();
-}
-
-double time_limit_value(double seconds) {
-    if (!(seconds > 0) || seconds > 1e9) {
-        char given[32];
-        std::snprintf(given, sizeof given, "%g", seconds);
-        throw InputError(std::string("--time-limit must be a number of seconds above 0 and at most 1e9, not ") + given);
-    }
-    return seconds;
-}
-
-double progress_interval_value(double seconds) {
-    if (!(seconds >= 0.25 && seconds <= 1e6)) throw InputError("--progress-interval must be between 0.25 and 1e6 seconds");
-    return seconds;
-}
-
-std::string file_name_text(const std::string& flag, const std::string& text) {
-    if (text.empty()) throw InputError("--" + flag + " needs a file name");
-    return text;
 }
 
 void refuse_placeholders(const std::string& text, const std::string& where) {

@@ -62,20 +62,8 @@ Settings read_settings(Command command, const boost::program_options::variables_
 // naming the flags when they do not fit together.
 void validate(Command command, const boost::program_options::variables_map& values, Settings& s);
 
-// The words of the flags whose value is one of a few.
-EngineKind engine_word(const std::string& text);
-ChooseRule choose_word(const std::string& text);
-SymmetryMode symmetry_word(const std::string& text);
-ColourMode colour_word(const std::string& text);
-std::optional<int> split_depth_text(const std::string& text);  // auto (nullopt) or 0..64
-std::uint64_t seed_text(const std::string& text);              // 0..2^64-1
+std::uint64_t seed_text(const std::string& text);  // 0..2^64-1
 std::uint64_t random_seed();
-Count count_text(const std::string& flag, const std::string& text);            // an exact decimal count, any size
-std::uint64_t node_limit_text(const std::string& text);                        // 1..2^64-1
-std::uint64_t probes_text(const std::string& text);                            // 1..10^9
-double time_limit_value(double seconds);                                       // above 0, at most 1e9
-double progress_interval_value(double seconds);                                // 0.25..1e6
-std::string file_name_text(const std::string& flag, const std::string& text);  // not empty
 std::uint64_t seed_flag(const boost::program_options::variables_map& values);  // --seed, or a random one
 
 // InputError when `text` holds something like one of Boost.Program_options' message

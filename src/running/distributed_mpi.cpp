@@ -9,6 +9,7 @@
 
 #include "xcount/distributed.hpp"
 #include "xcount/error.hpp"
+#include "xcount/stop.hpp"
 
 namespace xcount {
 
@@ -268,7 +269,7 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
     const std::size_t chunk = std::max<std::size_t>(1, pending.size() / (workers * 16));
     const std::size_t order = options.group ? options.group->order() : 0;
     std::size_t next = 0, active = workers, finished_now = 0;
-    std::uint64_t nodes_used = 0;
+    Stop stop(options);
     bool stopping = false;
     std::exception_ptr failure;
     while (active > 0) {
@@ -298,17 +299,16 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
                 }
                 done[id] = std::move(r);
                 ++finished_now;
-                nodes_used += done[id].stats.nodes;
+                stop.spend(done[id].stats.nodes);
                 if (options.on_finished) options.on_finished(id, done[id]);
             }
         } catch (...) {
             if (!failure) failure = std::current_exception();
         }
-        if (failure || (options.stop && options.stop->load())) stopping = true;
-        if (options.max_nodes != 0 && nodes_used >= options.max_nodes) stopping = true;
+        if (failure || stop.ends_run()) stopping = true;
         std::vector<std::uint64_t> work;
         if (!stopping && next < pending.size()) {
-            work.push_back(options.max_nodes == 0 ? 0 : options.max_nodes - nodes_used);
+            work.push_back(stop.nodes_left());
             for (std::size_t taken = 0; next < pending.size() && taken < chunk; ++taken, ++next)
                 pack(work, pending[next], done[pending[next]], order);
         }

@@ -1,5 +1,6 @@
 #include "xcount/runner.hpp"
 #include "xcount/shard.hpp"
+#include "xcount/stop.hpp"
 
 #include <omp.h>
 
@@ -74,29 +75,6 @@ std::vector<std::size_t> schedule_of(const std::vector<std::size_t>& own, const 
         if (mine[id]) schedule.push_back(id);
     return schedule;
 }
-
-// What ends a run early, shared by its threads: the caller's stop flag, and the node limit
-// against the nodes all threads' subproblems have entered so far.
-class RunStop {
-public:
-    explicit RunStop(const RunOptions& options) : stop_(options.stop), max_nodes_(options.max_nodes) {}
-    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
-    bool nodes_spent() const { return max_nodes_ != 0 && used_.load() >= max_nodes_; }
-    bool limited() const { return max_nodes_ != 0; }
-    // The nodes the next slice may take: a slice (0: no slicing) within what the limit leaves.
-    std::uint64_t slice(std::uint64_t slice_nodes) const {
-        if (max_nodes_ == 0) return slice_nodes;
-        const std::uint64_t used = used_.load(), left = used < max_nodes_ ? max_nodes_ - used : 1;
-        return slice_nodes == 0 ? left : std::min(slice_nodes, left);
-    }
-    void spend(std::uint64_t nodes) { used_ += nodes; }
-    const std::atomic<bool>* flag() const { return stop_; }
-
-private:
-    const std::atomic<bool>* stop_;
-    std::uint64_t max_nodes_;
-    std::atomic<std::uint64_t> used_{0};
-};
 
 // A thread's tally of Fix(g) over the solutions it visits: directly, or below a reduction, where
 // each solution of a representative stands for its orbit's (the subproblem's transversal).
@@ -186,7 +164,7 @@ private:
     void solve(Engine& engine, FixedTally& tally, std::size_t id) {
         auto& slot = report_.results[id];
         if (slot.finished) return;
-        if (stop_.stopped() || stop_.nodes_spent()) {
+        if (stop_.ends_run()) {
             halt_ = true;
             return;
         }
@@ -204,11 +182,11 @@ private:
             const bool finished = walk_slice(engine, tally, id, result);
             result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             if (finished) return finish(id, std::move(result));
-            const bool final = stop_.stopped() || stop_.nodes_spent();
+            const bool final = stop_.ends_run();
             std::lock_guard<std::mutex> lock(finish_lock_);
             if (options_.on_partial && result.partial()) options_.on_partial(id, result, final);
             if (final) {  // stopped inside it: what it did is kept for the next run
-                if (stop_.limited()) halt_ = true;
+                if (stop_.budgeted()) halt_ = true;
                 slot = std::move(result);
                 return;
             }
@@ -252,7 +230,7 @@ private:
     const Split& split_;
     const RunOptions& options_;
     RunReport& report_;
-    RunStop stop_;
+    Stop stop_;
     SharedTable<Engine> table_;
     std::vector<std::size_t> schedule_;
     ThreadFailures failures_;
