@@ -49,6 +49,14 @@ std::string regenerated(const GeneratedTable& t) {
     return text.replace(from, end - from, markdown_flags(t.scope, t.commands));
 }
 
+// `xcount count` given these flags, as Settings.
+Settings parse(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    po::variables_map values;
+    po::store(po::command_line_parser(args).options(flags_of(kCount)).run(), values);
+    return read_settings(Command::count, values);
+}
+
 }  // namespace
 
 TEST_CASE("the flag tables of README.md and docs/flags.md are the flag table's (regenerate: xcount_tests [.write-flags])", "[flags]") {
@@ -92,26 +100,12 @@ TEST_CASE("rows that share a name never share a command", "[flags]") {
 }
 
 TEST_CASE("an integer flag is checked against its row's range, and the message says it", "[flags]") {
-    namespace po = boost::program_options;
-    const auto flags = flags_of(kCount);
-    auto parse = [&](std::vector<std::string> args) {
-        po::variables_map values;
-        po::store(po::command_line_parser(args).options(flags).run(), values);
-        return read_settings(Command::count, values);
-    };
     CHECK(parse({"--threads", "4096"}).run.threads == 4096);
     CHECK_THROWS_WITH(parse({"--threads", "4097"}), "--threads must be between 0 and 4096, not 4097");
     CHECK_THROWS_WITH(parse({"--limit", "-1"}), "--limit must be between 0 and 4611686018427387904, not -1");
 }
 
 TEST_CASE("each row reads its flag into the request it names: runner, plan or the command's settings", "[flags]") {
-    namespace po = boost::program_options;
-    const auto flags = flags_of(kCount);
-    auto parse = [&](std::vector<std::string> args) {
-        po::variables_map values;
-        po::store(po::command_line_parser(args).options(flags).run(), values);
-        return read_settings(Command::count, values);
-    };
     const Settings s = parse({"--memo-memory", "1M", "--node-limit", "5", "--split-depth", "3", "--symmetry", "reduce", "--shard", "1/4",
                               "--out", "f", "--engine", "bits", "--profile", "--threads", "3", "--choose", "max"});
     CHECK(s.run.memo_bytes == std::size_t{1} << 20);
@@ -136,6 +130,8 @@ TEST_CASE("each row reads its flag into the request it names: runner, plan or th
     CHECK(parse({"--engine", "memo"}).plan.choice.rule == ChooseRule::scan);
     CHECK_THROWS_WITH(parse({"--shard", "1/4"}), "--shard needs --out FILE (the result file to merge)");
     CHECK_THROWS_WITH(parse({"--node-limit", "0"}), "--node-limit must be between 1 and 2^64-1, not 0");
+    CHECK_THROWS_WITH(parse({"--engine", "fast"}), "--engine must be auto, dlx, cells, bits, scan or memo, not 'fast'");
+    CHECK_THROWS_WITH(parse({"--symmetry", "x"}), "--symmetry must be auto, none, check or reduce, not 'x'");
 }
 
 TEST_CASE("every flag of a command that builds a problem has a row that stores it", "[flags]") {

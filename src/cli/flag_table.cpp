@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <limits>
 #include <set>
+#include <utility>
 #include <stdexcept>
 
 #include "memory.hpp"
@@ -23,39 +24,41 @@ constexpr unsigned kEveryCommand = kModelCommands | kMerge | kVerify | kGenerate
 constexpr long long kNone = 0;
 
 // The rows' own checks of a value, each naming its flag.
+
+// The value of a flag that takes one of a few words: "--NAME must be A, B or C, not 'x'".
+template <class T, std::size_t N>
+T one_of(const std::string& text, const char* flag, const std::pair<const char*, T> (&words)[N]) {
+    for (const auto& [word, value] : words)
+        if (text == word) return value;
+    std::string list;
+    for (std::size_t k = 0; k < N; ++k) list += (k == 0 ? "" : k + 1 == N ? " or " : ", ") + std::string(words[k].first);
+    throw InputError("--" + std::string(flag) + " must be " + list + ", not " + quote_name(text));
+}
+
 EngineKind engine_word(const std::string& text) {
-    if (text == "auto") return EngineKind::automatic;
-    if (text == "dlx") return EngineKind::dlx;
-    if (text == "cells") return EngineKind::cells;
-    if (text == "bits") return EngineKind::bits;
-    if (text == "scan") return EngineKind::scan;
-    if (text == "memo") return EngineKind::memo;
-    throw InputError("--engine must be auto, dlx, cells, bits, scan or memo, not " + quote_name(text));
+    static constexpr std::pair<const char*, EngineKind> kWords[] = {{"auto", EngineKind::automatic}, {"dlx", EngineKind::dlx},
+                                                                    {"cells", EngineKind::cells},    {"bits", EngineKind::bits},
+                                                                    {"scan", EngineKind::scan},      {"memo", EngineKind::memo}};
+    return one_of(text, "engine", kWords);
 }
 
 ChooseRule choose_word(const std::string& text) {
-    if (text == "mrv") return ChooseRule::mrv;
-    if (text == "first") return ChooseRule::first;
-    if (text == "scan") return ChooseRule::scan;
-    if (text == "max") return ChooseRule::max;
-    if (text == "random") return ChooseRule::random;
-    if (text == "mrv-random") return ChooseRule::mrv_random;
-    throw InputError("--choose must be mrv, first, scan, max, random or mrv-random, not " + quote_name(text));
+    static constexpr std::pair<const char*, ChooseRule> kWords[] = {{"mrv", ChooseRule::mrv},       {"first", ChooseRule::first},
+                                                                    {"scan", ChooseRule::scan},     {"max", ChooseRule::max},
+                                                                    {"random", ChooseRule::random}, {"mrv-random", ChooseRule::mrv_random}};
+    return one_of(text, "choose", kWords);
 }
 
 SymmetryMode symmetry_word(const std::string& text) {
-    if (text == "auto") return SymmetryMode::automatic;
-    if (text == "none") return SymmetryMode::none;
-    if (text == "check") return SymmetryMode::check;
-    if (text == "reduce") return SymmetryMode::reduce;
-    throw InputError("--symmetry must be auto, none, check or reduce, not " + quote_name(text));
+    static constexpr std::pair<const char*, SymmetryMode> kWords[] = {
+        {"auto", SymmetryMode::automatic}, {"none", SymmetryMode::none}, {"check", SymmetryMode::check}, {"reduce", SymmetryMode::reduce}};
+    return one_of(text, "symmetry", kWords);
 }
 
 ColourMode colour_word(const std::string& text) {
-    if (text == "never") return ColourMode::never;
-    if (text == "auto") return ColourMode::automatic;
-    if (text == "always") return ColourMode::always;
-    throw InputError("--color must be never, auto or always, not " + quote_name(text));
+    static constexpr std::pair<const char*, ColourMode> kWords[] = {
+        {"never", ColourMode::never}, {"auto", ColourMode::automatic}, {"always", ColourMode::always}};
+    return one_of(text, "color", kWords);
 }
 
 std::optional<int> split_depth_text(const std::string& text) {
