@@ -93,9 +93,9 @@ struct Choice {
 // second one only below the level-0 options that second_below marks, when it is not empty) and
 // the rule that chooses the item everywhere else.
 struct TreeShape {
-    std::vector<ItemId> forced;
-    std::vector<char> second_below;
-    Choice choice;
+    std::vector<ItemId> forced{};
+    std::vector<char> second_below{};
+    Choice choice{};
 };
 
 // "mrv", "first", ... as reports and fingerprints name it; the rule with its seed where it takes one.
