@@ -263,7 +263,7 @@ TEST_CASE("queens reduce by the whole group through an orbit of rows and columns
         CHECK(reduction->by_orbit());
         CHECK(reduction->items.size() == (n % 2 ? 2u : 4u));
         const int depth = static_cast<int>(reduction->items.size());
-        Split split = split_at_depth(reduction->matrix, depth, {reduction->items, reduction->second_below});
+        Split split = split_at_depth(reduction->matrix, depth, {.forced = reduction->items, .second_below = reduction->second_below});
         // The queens covering the orbit's rows and columns, where a prefix covers them all.
         const auto cover_of = [&](std::span<const OptionId> prefix) {
             std::vector<OptionId> cover;

@@ -3,13 +3,13 @@
 # docs/*.md runs as written. The code blocks' lines that run xcount (plain, after a "$ " prompt,
 # in a for loop or a pipe) run in order, one folder per file, where problems/, jobs/ and
 # tests/data/ are the source tree's and xcount is on the PATH. Each must exit 0, or 3 where it
-# was still counting after LIMIT seconds (default 20; then SIGINT stops it, as a user would, and
+# was still counting after LIMIT seconds (default 10; then SIGINT stops it, as a user would, and
 # it must say it stopped). Left out: a command naming a placeholder (COMMAND, PROBLEM, PREFIX,
 # file.dlx; a comment after it may), and mpirun, sbatch, cmake and apt-get lines (the MPI, Slurm and install tests run
 # those). Prints each command with its exit status; fails on the first that breaks.
 set -u
 xcount=$(realpath "$1") src=$(realpath "$2")
-limit=${LIMIT:-20}
+limit=${LIMIT:-10}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin"
