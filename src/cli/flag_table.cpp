@@ -364,7 +364,7 @@ void store_flags(unsigned scope, const po::variables_map& values, Settings& sett
     for (const Flag& f : kFlags) {
         const std::string name = long_name(f);
         if ((f.scopes & scope) == 0 || !read.insert(name).second || !f.store || !values.count(name)) continue;
-        if (f.type == FlagType::integer) ranged_flag(values, scope, name);
+        if (f.type == FlagType::integer) check_range(f, values[name].as<long long>());
         f.store(settings, values[name]);
     }
 }
