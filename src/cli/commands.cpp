@@ -204,10 +204,7 @@ bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h" || 
 
 int merge_entry(const std::vector<std::string>& args) {
     const po::options_description flags = flags_of(kMerge);
-    po::positional_options_description positional;
-    positional.add("files", -1);
-    po::variables_map values;
-    po::store(po::command_line_parser(args).options(flags).positional(positional).run(), values);
+    const po::variables_map values = read_arguments(args, flags, "files", -1);
     if (values.count("help")) {
         std::cout << "usage: xcount merge FILE... [OPTIONS]: check that the K shard files of one count are all there,\n"
                      "once each, whole and of the same run, and print their total\n\n"
@@ -350,12 +347,7 @@ int run(const std::vector<std::string>& args) {
     if (const Model* model = find_model(spec)) {
         flags.add(model_flags(*model));
     }
-    po::variables_map values;
-    po::store(po::command_line_parser(std::vector<std::string>(ordered.begin() + 2, ordered.end()))
-                  .options(flags)
-                  .positional(po::positional_options_description())
-                  .run(),
-              values);
+    po::variables_map values = read_arguments(std::vector<std::string>(ordered.begin() + 2, ordered.end()), flags);
     if (values.count("help")) {
         std::cout << "usage: xcount " << info->name << ' ' << spec << " [OPTIONS]: " << info->summary << "\n\n" << flags;
         return kExitOk;

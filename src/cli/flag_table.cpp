@@ -347,6 +347,19 @@ po::options_description flags_of(std::span<const Flag> rows, const std::string& 
     return flags;
 }
 
+po::variables_map read_arguments(const std::vector<std::string>& args, const po::options_description& flags, const char* word, int words) {
+    const char* const stray = "unexpected-argument";
+    po::options_description all;
+    all.add(flags).add_options()(stray, po::value<std::vector<std::string>>());
+    po::positional_options_description positional;
+    if (word != nullptr) positional.add(word, words);
+    if (words >= 0) positional.add(stray, -1);
+    po::variables_map values;
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), values);
+    if (values.count(stray)) throw InputError("unexpected argument '" + values[stray].as<std::vector<std::string>>().front() + "'");
+    return values;
+}
+
 void check_range(const Flag& f, long long value) {
     if (value < f.low || value > f.high)
         throw InputError("--" + long_name(f) + " must be between " + std::to_string(f.low) + " and " + std::to_string(f.high) + ", not " +

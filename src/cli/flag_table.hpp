@@ -11,6 +11,7 @@
 #include <boost/program_options.hpp>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace xcount::cli {
 
@@ -56,6 +57,12 @@ const Flag& flag_in(unsigned scope, const std::string& name);
 boost::program_options::options_description flags_of(unsigned scope);
 // The given rows' flags (a model's), under a heading.
 boost::program_options::options_description flags_of(std::span<const Flag> rows, const std::string& heading);
+// A command's arguments read against its flags, with up to `words` positional words (-1: any
+// number) stored as `word` (none when word is null). A word more is refused by name:
+// "unexpected argument 'W'".
+boost::program_options::variables_map read_arguments(const std::vector<std::string>& args,
+                                                     const boost::program_options::options_description& flags, const char* word = nullptr,
+                                                     int words = 0);
 // An integer flag's value against its row's range: InputError "--NAME must be between LOW and
 // HIGH, not V" otherwise.
 void check_range(const Flag& row, long long value);

@@ -23,12 +23,7 @@ int generate_entry(const std::vector<std::string>& args) {
         }
         throw InputError("generate: the only generator is 'sudoku' (xcount generate sudoku --box 3x3)");
     }
-    po::variables_map values;
-    po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
-                  .options(flags)
-                  .positional(po::positional_options_description())
-                  .run(),
-              values);
+    po::variables_map values = read_arguments(std::vector<std::string>(args.begin() + 1, args.end()), flags);
     if (values.count("help")) {
         std::cout << "usage: xcount generate sudoku [OPTIONS]: sudoku puzzles with one solution, minimal\n\n" << flags;
         return kExitOk;

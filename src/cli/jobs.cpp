@@ -208,10 +208,7 @@ struct VerifyOptions {
 // nullopt: --help was printed.
 std::optional<VerifyOptions> parse_verify(const std::vector<std::string>& args) {
     const po::options_description flags = flags_of(kVerify);
-    po::positional_options_description positional;
-    positional.add("folder", 1);
-    po::variables_map values;
-    po::store(po::command_line_parser(args).options(flags).positional(positional).run(), values);
+    po::variables_map values = read_arguments(args, flags, "folder", 1);
     if (values.count("help")) {
         std::cout << "usage: xcount verify [FOLDER] [OPTIONS]: run every quick job (--all: every job) and compare\n"
                      "each total with its published count\n\n"

@@ -58,10 +58,7 @@ std::string percent_text(double percent) {
 
 int status_command(const std::vector<std::string>& args) {
     const po::options_description flags = flags_of(kStatus);
-    po::positional_options_description positional;
-    positional.add("journal", 1);
-    po::variables_map values;
-    po::store(po::command_line_parser(args).options(flags).positional(positional).run(), values);
+    po::variables_map values = read_arguments(args, flags, "journal", 1);
     if (values.count("help")) {
         std::cout << "usage: xcount status JOURNAL [OPTIONS]: how far the count writing JOURNAL (--checkpoint) has got\n\n" << flags;
         return kExitOk;
