@@ -109,7 +109,7 @@ TEST_CASE("each row reads its flag into the request it names: runner, plan or th
     const Settings s = parse({"--memo-memory", "1M", "--node-limit", "5", "--split-depth", "3", "--symmetry", "reduce", "--shard", "1/4",
                               "--out", "f", "--engine", "bits", "--profile", "--threads", "3", "--choose", "max"});
     CHECK(s.run.memo_bytes == std::size_t{1} << 20);
-    CHECK(s.run.max_nodes == 5);
+    CHECK(s.limits.max_nodes == 5);
     CHECK(s.run.shard_index == 1);
     CHECK(s.run.shard_count == 4);
     CHECK(s.run.engine == EngineKind::bits);

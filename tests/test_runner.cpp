@@ -7,6 +7,7 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <thread>
 
 #include "helpers.hpp"
 #include "queens.hpp"
@@ -49,11 +50,12 @@ TEST_CASE("a run stopped inside its subproblems carries on from their positions 
                 do {
                     REQUIRE(++runs < 2000);
                     // Slices of 37 nodes, the run stopped after 300 nodes; each run starts from the last.
+                    Stop budget(nullptr, {.max_nodes = 300});
                     report = run_split(m, split, known,
                                        RunOptions{.threads = threads,
                                                   .engine = engine,
                                                   .group = &group,
-                                                  .max_nodes = 300,
+                                                  .stop = &budget,
                                                   .slice_nodes = 37,
                                                   .on_partial = [&](std::size_t, const SubproblemResult& r, bool) {
                                                       ++partials;
@@ -101,8 +103,9 @@ TEST_CASE("a subproblem one engine stopped part way is carried on by any other t
     for (EngineKind first : {EngineKind::bits, EngineKind::cells, EngineKind::dlx})
         for (EngineKind then : {EngineKind::cells, EngineKind::dlx, EngineKind::bits}) {
             INFO(engine_name(first) << " then " << engine_name(then));
+            Stop budget(nullptr, {.max_nodes = 3000});
             const RunReport stopped =
-                run_split(m, split, {}, RunOptions{.threads = 1, .engine = first, .max_nodes = 3000, .slice_nodes = 100});
+                run_split(m, split, {}, RunOptions{.threads = 1, .engine = first, .stop = &budget, .slice_nodes = 100});
             REQUIRE(stopped.results[0].partial());
             const RunReport rest = run_split(m, split, stopped.results, RunOptions{.threads = 1, .engine = then, .slice_nodes = 100});
             CHECK(rest.total.solutions == 724);  // OEIS A000170
@@ -129,18 +132,64 @@ TEST_CASE("the runner's totals are identical for every thread count and depth", 
     }
 }
 
-TEST_CASE("a raised stop flag abandons the run and says so", "[runner]") {
+TEST_CASE("a raised stop abandons the run and says why", "[runner][stop]") {
     const Matrix m = make_queens(10).matrix;
     const Split split = split_at_depth(m, 2);
-    std::atomic<bool> stop{false};
-    std::size_t seen = 0;
-    const RunReport r =
-        run_split(m, split, {}, RunOptions{.threads = 2, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
-                                               if (++seen == 5) stop = true;
-                                           }});
-    CHECK_FALSE(r.total.complete);
-    CHECK(r.finished_now >= 5);
-    CHECK(r.finished_now < split.size());
+    SECTION("raised by hand") {
+        Stop stop;
+        std::size_t seen = 0;
+        const RunReport r =
+            run_split(m, split, {}, RunOptions{.threads = 2, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
+                                                   if (++seen == 5) stop.raise();
+                                               }});
+        CHECK_FALSE(r.total.complete);
+        CHECK(r.finished_now >= 5);
+        CHECK(r.finished_now < split.size());
+        CHECK(stop.cause() == StopCause::raised);
+    }
+    SECTION("the caller's flag, heard by the watcher while the run goes on") {
+        std::atomic<bool> flag{false};
+        Stop stop(&flag);
+        std::size_t seen = 0;
+        const RunReport r =
+            run_split(m, split, {}, RunOptions{.threads = 1, .stop = &stop, .on_finished = [&](std::size_t, const SubproblemResult&) {
+                                                   if (++seen == 5) flag = true;
+                                                   if (seen > 5) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                                               }});
+        CHECK_FALSE(r.total.complete);
+        CHECK(r.finished_now < split.size());
+        CHECK(stop.cause() == StopCause::flag);
+    }
+    SECTION("a node budget: the cause is the nodes, and what ran is within the budget and a subproblem") {
+        Stop stop(nullptr, {.max_nodes = 2000});
+        const RunReport r = run_split(m, split, {}, RunOptions{.threads = 1, .stop = &stop});
+        CHECK_FALSE(r.total.complete);
+        CHECK(stop.cause() == StopCause::nodes);
+        CHECK_FALSE(stop.raised());
+    }
+}
+
+TEST_CASE("a Stop's time limit ends a run part way, counted from the time it is given", "[runner][stop]") {
+    SECTION("a limit already past when the Stop is made: nothing runs") {
+        const Matrix m = make_queens(8).matrix;
+        Stop stop(nullptr, {.max_seconds = 1}, Stop::Clock::now() - std::chrono::seconds(2));
+        CHECK(stop.raised());
+        const RunReport r = run_split(m, split_at_depth(m, 2), {}, RunOptions{.threads = 2, .stop = &stop});
+        CHECK_FALSE(r.total.complete);
+        CHECK(r.finished_now == 0);
+        CHECK(stop.cause() == StopCause::time);
+    }
+    SECTION("a limit that passes while the run goes on: it stops inside a subproblem") {
+        const Matrix m = make_queens(16).matrix;  // several seconds unsplit
+        const auto start = Stop::Clock::now();
+        Stop stop(nullptr, {.max_seconds = 0.1});
+        const RunReport r = run_split(m, split_at_depth(m, 0), {}, RunOptions{.threads = 1, .stop = &stop, .slice_nodes = 1u << 20});
+        const double seconds = std::chrono::duration<double>(Stop::Clock::now() - start).count();
+        CHECK_FALSE(r.total.complete);
+        CHECK(r.results[0].partial());
+        CHECK(stop.cause() == StopCause::time);
+        CHECK(seconds < 5);
+    }
 }
 
 TEST_CASE("an exception thrown on a solving thread reaches the caller, never terminates", "[runner]") {

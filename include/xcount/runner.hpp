@@ -28,6 +28,7 @@
 
 #include "xcount/engines.hpp"
 #include "xcount/split.hpp"
+#include "xcount/stop.hpp"
 #include "xcount/symmetry.hpp"
 
 namespace xcount {
@@ -61,11 +62,9 @@ struct RunOptions {
     // With `group`, the reduction whose representatives the split's subproblems are: each
     // solution counts for its orbit (Group::count_fixed_below). Needs counts_fixed().
     const Reduction* reduction = nullptr;
-    const std::atomic<bool>* stop = nullptr;
-    // Stop once the subproblems of this run have entered about this many tree nodes (0: no
-    // limit): each subproblem may use what is left when it starts, so a run overshoots by at
-    // most what the threads' subproblems in flight take; the one that hits the limit is abandoned.
-    std::uint64_t max_nodes = 0;
+    // What ends the run early (xcount/stop.hpp): the caller's flag, a time limit, a node budget.
+    // None: the run goes to the end. A Stop may serve several runs; its budget is spent by all.
+    Stop* stop = nullptr;
     bool profile = false;  // record nodes and updates per tree level (RunReport::profile)
     std::function<void(std::size_t id, const SubproblemResult& result)> on_finished = nullptr;
     std::function<void(std::size_t id)> on_started = nullptr;  // from the thread about to solve it

@@ -242,7 +242,7 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
         if (!many.empty()) return batch_command(command, *model, many, values, settings);
     }
     const Problem problem = [&] {
-        const StopEndsProcess loading("reading and building the problem", settings.time_limit);
+        const StopEndsProcess loading("reading and building the problem", settings.limits.max_seconds);
         return load_within_memory(spec, values, settings);
     }();
     describe(problem, settings);

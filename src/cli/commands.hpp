@@ -90,6 +90,6 @@ struct CountResult {
     std::optional<Count> distinct;  // Burnside's count; nullopt if counted and not an integer
     bool recount_differs = false;   // --check-fixed found another Fix(g)
 };
-CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop);
+CountResult count_quietly(const Problem& problem, const Settings& settings, Stop& stop);
 
 }  // namespace xcount::cli

@@ -138,7 +138,7 @@ std::optional<int> required_depth(const Settings& settings) {
 // subproblems per shard); likewise MPI ranks. Under MPI rank 0 alone decides the depth (it
 // alone may see the journal) and tells the others; a rank that never gets there (it failed)
 // makes every rank fail in mpi_agree.
-Plan plan_for(const Problem& problem, const Settings& settings, int threads, const std::atomic<bool>& stop) {
+Plan plan_for(const Problem& problem, const Settings& settings, int threads, const Stop& stop) {
     if (settings.plan.symmetry != SymmetryMode::automatic && settings.plan.symmetry != SymmetryMode::none && problem.symmetries.empty())
         throw InputError("--symmetry: " + problem.name + " has no symmetry group (a DLX file, or a model without one)");
     const bool mpi_worker = settings.mpi && mpi_rank() != 0;
@@ -148,7 +148,7 @@ Plan plan_for(const Problem& problem, const Settings& settings, int threads, con
     PlanRequest request = settings.plan;
     request.depth = mpi_worker ? std::optional<int>(std::stoi(mpi_agree(""))) : required_depth(settings);
     request.subproblems = subproblems;
-    request.stop = &stop;
+    request.stop = stop.flag();
     request.merging = resolves_to_memo(settings.run.engine, problem.matrix, settings.plan.choice);
     Plan plan = make_plan(problem.matrix, problem.symmetries, request);
     if (!plan.warning.empty()) std::cerr << "xcount: warning: " << plan.warning << '\n';
@@ -173,13 +173,13 @@ public:
     std::vector<SubproblemResult> known;  // per id, what earlier runs did (empty without a journal)
 
     bool open() const { return journal_ != nullptr; }
-    void record(std::size_t id, const SubproblemResult& r, std::string& failure, std::atomic<bool>& stop) {
+    void record(std::size_t id, const SubproblemResult& r, std::string& failure, Stop& stop) {
         if (!journal_ || !failure.empty()) return;
         try {
             journal_->record(id, r);
         } catch (const JournalError& e) {
             failure = e.what();
-            stop = true;
+            stop.raise();
         }
     }
     // Synced to the disk; a failure says what the journal still holds.
@@ -223,13 +223,13 @@ void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings)
 // The subproblems of this process (its shard, or its MPI share), on its threads, each result
 // into the journal and the progress display; `started` gets when each began.
 RunReport run_subproblems(const Plan& plan, const Group* tallied, const Settings& settings, RunJournal& journal, Outcome& outcome,
-                          std::atomic<bool>& stop, bool show_progress, std::vector<double>& started) {
+                          Stop& stop, bool show_progress, std::vector<double>& started) {
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;
     const Split& split = plan.split;
     std::optional<Schedule> order;
     try {
-        if (leader) order = schedule(plan, &stop);
+        if (leader) order = schedule(plan, stop.flag());
     } catch (const Stopped&) {  // stop is raised: the run below ends before its first subproblem
     }
     PartialSchedule partial_due;
@@ -279,14 +279,12 @@ void write_run_files(const Problem& problem, const Plan& plan, const Settings& s
 }
 
 // Why a run that did not finish stopped, and how to carry on.
-void say_why_stopped(const RunReport& report, const Settings& settings, bool stopped, bool journaled) {
+void say_why_stopped(const RunReport& report, const Settings& settings, const Stop& stop, bool journaled) {
     const std::vector<std::size_t> share = shard_ids(settings.run.shard_index, settings.run.shard_count, report.results.size());
     const auto done = std::count_if(share.begin(), share.end(), [&](std::size_t id) { return report.results[id].finished; });
     const std::string whose =
         settings.run.shard_count > 1 ? "shard " + shard_text(settings.run.shard_index, settings.run.shard_count) + "'s " : "";
-    const std::string why = received_signal() != 0                    ? "by signal " + std::to_string(received_signal())
-                            : settings.run.max_nodes != 0 && !stopped ? "at --node-limit"
-                                                                      : "at --time-limit";
+    const std::string why = stop_text(stop);
     std::cerr << "xcount: stopped " << why << ": " << done << " of " << whose << share.size() << " subproblems done"
               << (journaled
                       ? "; run again with the same --checkpoint to resume"
@@ -295,14 +293,13 @@ void say_why_stopped(const RunReport& report, const Settings& settings, bool sto
 }
 
 // A stop before the split was made: nothing counted, and a run again plans again.
-Outcome stopped_while_planning(Outcome& outcome, const Settings& settings, std::chrono::steady_clock::time_point start) {
+Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::steady_clock::time_point start) {
     outcome.total.complete = false;
     outcome.subproblems = 0;
     outcome.seconds = seconds_since(start);
-    const bool signalled = received_signal() != 0;
-    std::cerr << "xcount: stopped " << (signalled ? "by signal " + std::to_string(received_signal()) : "at --time-limit")
-              << " while planning the split (" << seconds_text(outcome.seconds) << " s): nothing was counted"
-              << (signalled || settings.time_limit == 0
+    std::cerr << "xcount: stopped " << stop_text(stop) << " while planning the split (" << seconds_text(outcome.seconds)
+              << " s): nothing was counted"
+              << (stop.cause() != StopCause::time
                       ? ""
                       : ", and a run with the same limit stops here again: give a longer --time-limit, or --split-depth D to skip the "
                         "search for a depth")
@@ -310,7 +307,7 @@ Outcome stopped_while_planning(Outcome& outcome, const Settings& settings, std::
     return outcome;
 }
 
-Outcome parallel_count(const Problem& problem, const Settings& given, std::atomic<bool>& stop, bool show_progress) {
+Outcome parallel_count(const Problem& problem, const Settings& given, Stop& stop, bool show_progress) {
     const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal, writes files and reports
@@ -323,7 +320,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         planned = plan_for(problem, settings, outcome.threads, stop);
     } catch (const Stopped&) {
         if (settings.mpi) throw;  // the other ranks wait for the plan: every rank must hear it (main)
-        return stopped_while_planning(outcome, settings, start);
+        return stopped_while_planning(outcome, stop, start);
     }
     const Plan& plan = *planned;
     check_distinct_expected(problem, settings, plan);
@@ -355,7 +352,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
     outcome.fixed = report.fixed;
     outcome.memo = report.memo;
     if (merging && checking && outcome.total.complete && settings.run.shard_count == 1) {
-        auto fixed = recount_fixed(problem.matrix, *checking, outcome.total.solutions, &stop, EngineKind::memo);
+        auto fixed = recount_fixed(problem.matrix, *checking, outcome.total.solutions, stop.flag(), EngineKind::memo);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
     }
@@ -363,7 +360,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, std::atomi
         for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
     if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
         auto recounted =
-            recount_fixed(problem.matrix, *checking, outcome.fixed[0], &stop, merging ? EngineKind::dlx : EngineKind::automatic);
+            recount_fixed(problem.matrix, *checking, outcome.fixed[0], stop.flag(), merging ? EngineKind::dlx : EngineKind::automatic);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
@@ -380,9 +377,8 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
-    std::atomic<bool> stop{false};
-    const Watchdog watchdog(stop, settings.time_limit, process_start());
-    const Limits limits{.max_solutions = settings.limit, .stop = &stop, .max_nodes = settings.run.max_nodes};
+    const Stop stop(&stop_on_signals(), settings.limits, process_start());
+    const Limits limits{.max_solutions = settings.limit, .stop = stop.flag(), .max_nodes = settings.limits.max_nodes};
     LevelProfile profile;
     describe_engine(outcome, problem.matrix, settings);
     outcome.total = with_engine(
@@ -399,7 +395,7 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
 
 }  // namespace
 
-CountResult count_quietly(const Problem& problem, const Settings& settings, std::atomic<bool>& stop) {
+CountResult count_quietly(const Problem& problem, const Settings& settings, Stop& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
     if (!outcome.failure.empty()) throw InputError(outcome.failure);
     if (outcome.fixed_recount_stopped) outcome.total.complete = false;  // the job's check is not done: not verified
@@ -417,8 +413,7 @@ int count_command(const Problem& problem, const Settings& settings) {
     if (settings.limit) {
         outcome = limited_count(problem, settings);
     } else {
-        std::atomic<bool> stop{false};
-        const Watchdog watchdog(stop, settings.time_limit, process_start());  // also raises it on SIGINT and SIGTERM
+        Stop stop(&stop_on_signals(), settings.limits, process_start());
         outcome = parallel_count(problem, settings, stop, settings.progress || (!settings.json && isatty(2)));
     }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
@@ -547,8 +542,7 @@ int stream_all(const Problem& problem, const Settings& given) {
         throw InputError("--distinct: " + problem.name +
                          " has no symmetry group (a DLX file, or a model without one): every solution is its own orbit");
     settings.plan.symmetry = settings.distinct ? SymmetryMode::check : SymmetryMode::none;  // a reduction would leave solutions out
-    std::atomic<bool> stop{false};
-    const Watchdog watchdog(stop, 0, process_start());  // raises it on SIGINT and SIGTERM
+    Stop stop(&stop_on_signals());
     const int threads = resolve_threads(settings.run.threads);
     std::optional<Plan> planned;
     try {
@@ -597,7 +591,7 @@ int stream_all(const Problem& problem, const Settings& given) {
             out.write(block, lines);
         } catch (const InputError& e) {
             failure = e.what();
-            stop = true;
+            stop.raise();
             return;
         }
         SubproblemResult recorded = r;

@@ -85,14 +85,13 @@ int estimate_command(const Problem& problem, const Settings& given) {
     if (e.probes < settings.probes) return print_stopped(problem, settings, e, probe_seconds);
 
     // The update rate on one thread of the engine `count` would use, from a quarter-second count.
-    std::atomic<bool> stop{false};
     SearchStats sample;
     double sample_seconds = 0;
     {
-        const Watchdog watchdog(stop, 0.25);
+        const Stop stop(&stop_on_signals(), {.max_seconds = 0.25});
         const auto begin = std::chrono::steady_clock::now();
         sample = with_engine(
-            EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = &stop}); }, choice);
+            EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = stop.flag()}); }, choice);
         sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
     const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;

@@ -238,7 +238,7 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
         return kExitOk;
     }
     const Problem problem = [&] {
-        const StopEndsProcess loading("reading and building the job's problem", settings.time_limit);
+        const StopEndsProcess loading("reading and building the job's problem", settings.limits.max_seconds);
         return job_problem(job, settings);
     }();
     if (mpi_rank() == 0) print_warnings(problem);
@@ -268,6 +268,12 @@ void add_picture(VerifiedJob& row, const Problem& problem, const Settings& setti
     row.picture = svg_of(problem.picture(first.options), row.name + ", first solution", 280);
 }
 
+// A verified job's limits: its own, and --max-seconds from the job's start if that is sooner.
+StopLimits job_limits(StopLimits limits, double max_seconds) {
+    if (max_seconds > 0 && (limits.max_seconds == 0 || max_seconds < limits.max_seconds)) limits.max_seconds = max_seconds;
+    return limits;
+}
+
 VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bool with_picture) {
     VerifiedJob row;
     row.name = fs::path(path).stem().string();
@@ -284,10 +290,9 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
         const Settings settings = job_settings(job);
         row.expected = settings.expect ? to_string(*settings.expect) : "-";  // published up to symmetry only
         const Problem problem = job_problem(job, settings);
-        std::atomic<bool> stop{false};
         CountResult result;
         {
-            Watchdog watchdog(stop, options.max_seconds);
+            Stop stop(&stop_on_signals(), job_limits(settings.limits, options.max_seconds));
             result = count_quietly(problem, settings, stop);
         }
         row.seconds = result.seconds;

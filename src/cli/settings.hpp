@@ -23,9 +23,10 @@ struct Settings {
     bool help = false;
     bool json = false;
     bool verbose = false;
-    // --threads, --engine, --node-limit, --profile, --shard, --memo-memory: the runner's own
-    // request, completed by the count with its callbacks, group and order.
+    // --threads, --engine, --profile, --shard, --memo-memory: the runner's own request, completed
+    // by the count with its callbacks, group, order and stop.
     RunOptions run;
+    StopLimits limits;  // --time-limit (from the process's start), --node-limit: the count's Stop
     // --symmetry, --choose, --seed, --split-depth: what the plan is asked for (a count sets how
     // many subproblems, and the stop).
     PlanRequest plan;
@@ -43,7 +44,6 @@ struct Settings {
     bool parallel_stream = false;               // solve --all on the count's machinery (threads, split, journal, shards)
     std::string out;                            // export: output file ("" or "-": stdout); count: the shard result file
     bool mpi = false;                           // count: over MPI ranks (mpirun ... xcount count ... --mpi)
-    double time_limit = 0;                      // count: stop after this many seconds (0: none); the result is partial
     std::uint64_t max_memory = 0;               // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     std::uint64_t probes = 1000;                // estimate: random root-to-leaf paths
     bool choice_given = false;                  // --choose on the command line (else auto: see with_choice_resolved)

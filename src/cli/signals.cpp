@@ -44,6 +44,12 @@ static_assert(std::atomic<const char*>::is_always_lock_free, "read from a signal
     ::_exit(3);
 }
 
+// The phase a StopEndsProcess ends the process in, set before its Stop looks at the flag.
+const char* entered(const char* phase) {
+    g_phase.store(phase);
+    return phase;
+}
+
 long long monotonic_ns() {
     timespec t{};
     clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
@@ -78,34 +84,25 @@ int received_signal() { return g_signal.load(); }
 
 std::chrono::steady_clock::time_point process_start() { return g_process_start; }
 
-Watchdog::Watchdog(std::atomic<bool>& stop, double seconds, std::chrono::steady_clock::time_point since) : stop_(stop) {
-    const std::atomic<bool>& signalled = stop_on_signals();
-    thread_ = std::thread([this, seconds, since, &signalled] {
-        while (!done_) {
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
-            if (seconds > 0 && elapsed > seconds && !stop_) timed_out_ = true;
-            if (signalled || timed_out_) stop_ = true;
-            if (const char* phase = g_phase.load(); phase && (signalled || timed_out_))
-                end_process(phase, signalled ? "by signal " : "at --time-limit", signalled ? received_signal() : 0);
-            std::unique_lock<std::mutex> lock(wake_lock_);
-            wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return done_.load(); });
-        }
-    });
-}
-
-Watchdog::~Watchdog() {
-    {
-        const std::lock_guard<std::mutex> lock(wake_lock_);
-        done_ = true;
+std::string stop_text(const Stop& stop) {
+    switch (stop.cause()) {
+        case StopCause::time: return "at --time-limit";
+        case StopCause::nodes: return "at --node-limit";
+        case StopCause::flag:
+            if (received_signal() != 0) return "by signal " + std::to_string(received_signal());
+            break;
+        case StopCause::none:
+        case StopCause::raised: break;
     }
-    wake_.notify_one();  // not a sleep's end away: a short count's process ends when it is done
-    thread_.join();
+    return "by a stop";
 }
 
-StopEndsProcess::StopEndsProcess(const char* phase, double time_limit) : watchdog_(unused_, time_limit, process_start()) {
-    g_phase.store(phase);
-    if (stop_on_signals()) end_process(phase, "by signal ", received_signal());  // one that came before
-}
+StopEndsProcess::StopEndsProcess(const char* phase, double time_limit)
+    : stop_(&stop_on_signals(), {.max_seconds = time_limit}, process_start(), [phase = entered(phase)](StopCause cause) {
+          if (g_phase.load() == nullptr) return;  // the phase is over: the next step hears the stop
+          if (cause == StopCause::time) end_process(phase, "at --time-limit", 0);
+          end_process(phase, "by signal ", received_signal());  // one that came before the phase, or just now
+      }) {}
 
 StopEndsProcess::~StopEndsProcess() { g_phase.store(nullptr); }
 

@@ -4,9 +4,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <string>
+
+#include "xcount/stop.hpp"
 
 namespace xcount::cli {
 
@@ -16,26 +16,12 @@ namespace xcount::cli {
 const std::atomic<bool>& stop_on_signals();
 int received_signal();  // the signal that raised the flag, 0 if none
 
+// Why `stop` ended a run, as the stop message words it: "by signal 15", "at --time-limit",
+// "at --node-limit".
+std::string stop_text(const Stop& stop);
+
 // When this process began (a --time-limit counts from there: reading and planning are part of it).
 std::chrono::steady_clock::time_point process_start();
-
-// Raises `stop` once `seconds` (if > 0) have passed since `since`, or on SIGINT/SIGTERM, until
-// destroyed; says which.
-class Watchdog {
-public:
-    Watchdog(std::atomic<bool>& stop, double seconds, std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now());
-    ~Watchdog();
-    Watchdog(const Watchdog&) = delete;
-    Watchdog& operator=(const Watchdog&) = delete;
-    bool timed_out() const { return timed_out_; }
-
-private:
-    std::atomic<bool>& stop_;
-    std::atomic<bool> done_{false}, timed_out_{false};
-    std::mutex wake_lock_;
-    std::condition_variable wake_;
-    std::thread thread_;
-};
 
 // While one lives, a stop ends the process at once with exit 3 and "xcount: stopped by signal
 // 15 while reading and building the problem: nothing was counted": for the steps that hold
@@ -49,8 +35,7 @@ public:
     StopEndsProcess& operator=(const StopEndsProcess&) = delete;
 
 private:
-    std::atomic<bool> unused_{false};
-    Watchdog watchdog_;
+    Stop stop_;
 };
 
 }  // namespace xcount::cli

@@ -9,7 +9,6 @@
 
 #include "xcount/distributed.hpp"
 #include "xcount/error.hpp"
-#include "xcount/stop.hpp"
 
 namespace xcount {
 
@@ -168,9 +167,10 @@ void worker(const Matrix& matrix, const Split& split, const RunOptions& options)
                 known[id] = std::move(r);  // a subproblem stopped part way carries on from its position
                 ids.push_back(id);
             }
+            Stop chunk_stop(options.stop ? options.stop->flag() : nullptr, {.max_nodes = chunk[0]});  // what rank 0's budget leaves
             RunOptions mine = options;
             mine.ids = &ids;
-            mine.max_nodes = chunk[0];
+            mine.stop = &chunk_stop;
             mine.on_finished = nullptr;
             mine.on_started = nullptr;
             mine.on_partial = nullptr;  // a subproblem stopped part way comes back to rank 0 unfinished, with its position
@@ -269,7 +269,8 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
     const std::size_t chunk = std::max<std::size_t>(1, pending.size() / (workers * 16));
     const std::size_t order = options.group ? options.group->order() : 0;
     std::size_t next = 0, active = workers, finished_now = 0;
-    Stop stop(options);
+    Stop unlimited;
+    Stop& stop = options.stop ? *options.stop : unlimited;
     bool stopping = false;
     std::exception_ptr failure;
     while (active > 0) {

@@ -1,6 +1,5 @@
 #include "xcount/runner.hpp"
 #include "xcount/shard.hpp"
-#include "xcount/stop.hpp"
 
 #include <omp.h>
 
@@ -121,7 +120,7 @@ public:
           split_(split),
           options_(options),
           report_(report),
-          stop_(options),
+          stop_(options.stop ? *options.stop : unlimited_),
           table_(options),
           schedule_(schedule_of(report.own, options.order, report.results.size())) {}
 
@@ -230,7 +229,8 @@ private:
     const Split& split_;
     const RunOptions& options_;
     RunReport& report_;
-    Stop stop_;
+    Stop unlimited_;  // the run's stop when the caller gives none
+    Stop& stop_;
     SharedTable<Engine> table_;
     std::vector<std::size_t> schedule_;
     ThreadFailures failures_;
