@@ -68,7 +68,8 @@ Split split_at_depth(const Matrix& matrix, int depth, const TreeShape& shape = {
                      const std::atomic<bool>* stop = nullptr);
 
 // The smallest depth >= min_depth giving at least `wanted` subproblems, or the deepest useful
-// one when the tree never gets that wide (the count stops growing), capped at 12.
+// one when the tree never gets that wide (the count stops growing), capped at 12. By count
+// alone: a count's plan (make_plan) also weighs the work of a long count.
 Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeShape& shape = {}, int min_depth = 0, const Weigh& weigh = {},
                           const std::atomic<bool>* stop = nullptr);
 

@@ -23,15 +23,23 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
     return updates / probes;
 }
 
-// For a count of ten minutes and more, the automatic split goes deeper while its largest
-// subproblem is estimated at over 0.5% of the work (a kill loses less, the last subproblem
-// leaves less idle), up to 20,000 subproblems. The estimates (deterministic: fixed seeds and
-// probe counts) are kept for the largest-first order.
-Split deepened(const Matrix& matrix, Split split, const Weigh& weigh, std::vector<double>& work, const std::atomic<bool>* stop) {
+// The split a count takes when no depth is given; the depth is decided here alone, by count
+// and then by work. By count: the smallest depth >= min_depth with request.subproblems (enough
+// for the threads, shards or ranks to share: split_automatically). By work, for a count of
+// ten minutes and more on one thread: deeper while its largest subproblem is estimated at over
+// 0.5% of the work (a kill loses less, the last subproblem leaves less idle), up to 20,000
+// subproblems; the estimates (deterministic: fixed seeds and probe counts) are kept in `work`
+// for the largest-first order. The memo engine, which merges equal states within a
+// subproblem, keeps the split by count.
+Split automatic_split(const Matrix& matrix, const PlanRequest& request, const TreeShape& shape, int min_depth, const Weigh& weigh,
+                      std::vector<double>& work) {
     constexpr double kDeepenFromUpdates = 3e11, kLargestShare = 0.005;  // ten minutes and more on one thread
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
-    if (split.size() < 2 || matrix.node_count() > 10'000'000 || whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
+    const std::atomic<bool>* stop = request.stop;
+    Split split = split_automatically(matrix, request.subproblems, shape, min_depth, weigh, stop);
+    if (request.merging || split.size() < 2 || matrix.node_count() > 10'000'000 ||
+        whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
         return split;
     const auto estimate = [&](const Split& s) {
         return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2, stop);
@@ -42,7 +50,7 @@ Split deepened(const Matrix& matrix, Split split, const Weigh& weigh, std::vecto
     };
     work = estimate(split);
     while (largest_share(work) > kLargestShare && split.depth() < kMaxSplitDepth) {
-        Split next = split_at_depth(matrix, split.depth() + 1, split.shape(), weigh, stop);
+        Split next = split_at_depth(matrix, split.depth() + 1, shape, weigh, stop);
         if (next.size() > kMostSubproblems || next.size() == split.size()) break;
         split = std::move(next);
         work = estimate(split);
@@ -110,12 +118,8 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     const int min_depth = static_cast<int>(shape.forced.size());  // weights sit on the forced choices
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
-    if (request.depth) {
-        plan.split = split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop);
-    } else {
-        Split wide = split_automatically(plan.matrix(), request.subproblems, shape, min_depth, weigh, request.stop);
-        plan.split = request.merging ? std::move(wide) : deepened(plan.matrix(), std::move(wide), weigh, plan.work, request.stop);
-    }
+    plan.split = request.depth ? split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop)
+                               : automatic_split(plan.matrix(), request, shape, min_depth, weigh, plan.work);
     return plan;
 }
 
