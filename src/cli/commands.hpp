@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "count_report.hpp"
 #include "problem.hpp"
 #include "registry.hpp"
 #include "settings.hpp"
@@ -82,14 +83,8 @@ int batch_command(Command command, const Model& model, const std::vector<Instanc
 
 int generate_entry(const std::vector<std::string>& args);  // xcount generate sudoku ...
 
-// A count with no output, stopped when `stop` rises (verify's time limit).
-struct CountResult {
-    SearchStats total;
-    double seconds = 0;
-    bool distinct_counted = false;  // Fix(g) was counted (--symmetry check)
-    std::optional<Count> distinct;  // Burnside's count; nullopt if counted and not an integer
-    bool recount_differs = false;   // --check-fixed found another Fix(g)
-};
-CountResult count_quietly(const Problem& problem, const Settings& settings, Stop& stop);
+// A count with no output, stopped when `stop` rises (verify's time limit): its outcome, the
+// copies' overcount divided out, incomplete when its --check-fixed recount was stopped.
+Outcome count_quietly(const Problem& problem, const Settings& settings, Stop& stop);
 
 }  // namespace xcount::cli

@@ -395,13 +395,12 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
 
 }  // namespace
 
-CountResult count_quietly(const Problem& problem, const Settings& settings, Stop& stop) {
+Outcome count_quietly(const Problem& problem, const Settings& settings, Stop& stop) {
     Outcome outcome = parallel_count(problem, settings, stop, false);
     if (!outcome.failure.empty()) throw InputError(outcome.failure);
     if (outcome.fixed_recount_stopped) outcome.total.complete = false;  // the job's check is not done: not verified
     divide_overcount(problem.overcount, outcome);
-    const Distinct d = distinct_of(outcome);
-    return {outcome.total, outcome.seconds, d.counted, d.value, d.recount_differs};
+    return outcome;
 }
 
 int count_command(const Problem& problem, const Settings& settings) {

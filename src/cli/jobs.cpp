@@ -290,27 +290,25 @@ VerifiedJob verify_job(const std::string& path, const VerifyOptions& options, bo
         const Settings settings = job_settings(job);
         row.expected = settings.expect ? to_string(*settings.expect) : "-";  // published up to symmetry only
         const Problem problem = job_problem(job, settings);
-        CountResult result;
+        Outcome result;
         {
             Stop stop(&stop_on_signals(), job_limits(settings.limits, options.max_seconds));
             result = count_quietly(problem, settings, stop);
         }
+        const Distinct distinct = distinct_of(result);
         row.seconds = result.seconds;
         row.updates = result.total.updates;
         row.found = to_string(result.total.solutions);
         row.partial = !result.total.complete;
-        const std::string found_distinct = !result.distinct_counted ? "-" : result.distinct ? to_string(*result.distinct) : "NOT INTEGER";
+        const std::string found_distinct = !distinct.counted ? "-" : distinct.value ? to_string(*distinct.value) : "NOT INTEGER";
         row.expected_distinct = settings.expect_distinct;
-        if (result.distinct_counted) row.found_distinct = result.distinct;
-        if (settings.expect_distinct || result.distinct_counted)
+        if (distinct.counted) row.found_distinct = distinct.value;
+        if (settings.expect_distinct || distinct.counted)
             row.distinct = (settings.expect_distinct ? to_string(*settings.expect_distinct) : "-") + "/" + found_distinct;
         if (!result.total.complete)
             row.status = received_signal() ? "STOPPED" : "TIMEOUT";
         else
-            row.status =
-                as_expected(settings, result.total.solutions, Distinct{result.distinct_counted, result.distinct, result.recount_differs})
-                    ? "ok"
-                    : "MISMATCH";
+            row.status = as_expected(settings, result.total.solutions, distinct) ? "ok" : "MISMATCH";
         if (with_picture && result.total.complete) add_picture(row, problem, settings);
     } catch (const InputError& e) {
         row.status = std::string("ERROR: ") + e.what();
