@@ -22,6 +22,7 @@ struct StopLimits {
     // each may use what is left when it starts, so a run overshoots by at most what the
     // subproblems in flight take.
     std::uint64_t max_nodes = 0;
+    bool any() const { return max_seconds > 0 || max_nodes > 0; }
 };
 
 // What stopped a run: nothing yet, the caller's flag, the time limit, the node budget, or raise().
