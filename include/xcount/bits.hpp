@@ -147,4 +147,9 @@ using WideBits = BitsOf<4>;  // up to 256 items
 extern template class BitsOf<2>;
 extern template class BitsOf<4>;
 
+// count()'s walk, compiled once with every hook inlined (bits.cpp): a copy in each file that
+// counts was inlined as that file allowed, and the linker kept any one of them.
+extern template SearchStats SearchSkeleton<BitsOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<BitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

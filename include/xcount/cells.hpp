@@ -233,4 +233,8 @@ inline void Cells::uncover_rest(Index x) {
     }
 }
 
+// count()'s walk, compiled once with every hook inlined (cells.cpp): a copy in each file that
+// counts was inlined as that file allowed, and the linker kept any one of them.
+extern template SearchStats SearchSkeleton<Cells, std::int32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -315,4 +315,8 @@ inline void Dancer::uncover_rest(Ref at) {
     }
 }
 
+// count()'s walk, compiled once with every hook inlined (dancer.cpp): a copy in each file that
+// counts was inlined as that file allowed, and the linker kept any one of them.
+extern template SearchStats SearchSkeleton<Dancer, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -203,4 +203,12 @@ extern template class MemoOf<4>;
 extern template class MemoOf<8>;
 extern template class MemoOf<16>;
 
+// count()'s walk, compiled once with every hook inlined (memo.cpp): a copy in each file that
+// counts was inlined as that file allowed, and the linker kept any one of them.
+extern template SearchStats SearchSkeleton<MemoOf<1>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<MemoOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<MemoOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<MemoOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<MemoOf<16>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -190,4 +190,9 @@ using WideScan = ScanOf<4>;  // up to 256 items
 extern template class ScanOf<2>;
 extern template class ScanOf<4>;
 
+// count()'s walk, compiled once with every hook inlined (scan.cpp): a copy in each file that
+// counts was inlined as that file allowed, and the linker kept any one of them.
+extern template SearchStats SearchSkeleton<ScanOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+extern template SearchStats SearchSkeleton<ScanOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -254,4 +254,7 @@ std::size_t BitsOf<Words>::memory_bytes() const {
 template class BitsOf<2>;
 template class BitsOf<4>;
 
+template SearchStats SearchSkeleton<BitsOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<BitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

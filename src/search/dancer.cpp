@@ -427,4 +427,6 @@ std::size_t Dancer::memory_bytes() const {
            solution_.capacity() * sizeof(OptionId);
 }
 
+template SearchStats SearchSkeleton<Dancer, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -199,4 +199,10 @@ template class MemoOf<4>;
 template class MemoOf<8>;
 template class MemoOf<16>;
 
+template SearchStats SearchSkeleton<MemoOf<1>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<MemoOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<MemoOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<MemoOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<MemoOf<16>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount

@@ -193,4 +193,7 @@ std::size_t ScanOf<Words>::memory_bytes() const {
 template class ScanOf<2>;
 template class ScanOf<4>;
 
+template SearchStats SearchSkeleton<ScanOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+template SearchStats SearchSkeleton<ScanOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
+
 }  // namespace xcount
