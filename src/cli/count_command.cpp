@@ -378,7 +378,7 @@ Outcome limited_count(const Problem& problem, const Settings& given) {
     const auto start = std::chrono::steady_clock::now();
     Outcome outcome;
     const Stop stop(&stop_on_signals(), settings.limits, process_start());
-    const Limits limits{.max_solutions = settings.limit, .stop = stop.flag(), .max_nodes = settings.limits.max_nodes};
+    const Limits limits{.max_solutions = settings.limit, .stop = stop.flag(), .max_nodes = stop.slice(0)};
     LevelProfile profile;
     describe_engine(outcome, problem.matrix, settings);
     outcome.total = with_engine(
