@@ -88,6 +88,10 @@ private:
     Link& link(Ref r) { return *reinterpret_cast<Link*>(reinterpret_cast<char*>(links_.data()) + r); }
     const Link& link(Ref r) const { return *reinterpret_cast<const Link*>(reinterpret_cast<const char*>(links_.data()) + r); }
 
+    // The levels a search may need under Algorithm M (each takes an option of its item, at most
+    // once each and at most hi of them, or closes the item), with the bounds it keeps.
+    std::size_t levels_with_multiplicities(const Matrix& matrix);
+
     std::uint64_t cover(Ref item);
     void uncover(Ref item);
     std::uint64_t cover_rest(Ref node);

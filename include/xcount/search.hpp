@@ -322,6 +322,29 @@ private:
         if (k >= entered_.size()) entered_.resize(k + 1);
         return entered_[k];
     }
+    // The merging walk's hooks: a resumed walk forgets the starts of the levels replayed for
+    // it; a node whose count the engine knows is counted at once; a node closed is remembered.
+    void forget_entries(int base) {
+        for (int k = base; k < depth_; ++k) entered_at(k).known = false;
+    }
+    bool recalled(int level, SearchStats& stats, std::uint64_t& merged) {
+        Count known = 0;
+        if (!engine().recall(level, known)) return false;
+        stats.solutions += known;
+        ++merged;
+        return true;
+    }
+    void remember_closed(int level, Count solutions, std::uint64_t nodes) {
+        const Entered& start = entered_at(level);
+        if (start.known) engine().remember(level, solutions - start.solutions, nodes - start.nodes);
+    }
+    // An interrupted walk closes the levels it opened below `base`.
+    void back_out(int level, int base) {
+        for (; level > base; --level) {
+            engine().retreat(level - 1);
+            engine().close(level - 1);
+        }
+    }
     void record_position(const Limits& limits, int base, int level) const {
         if (limits.position == nullptr) return;
         limits.position->clear();
@@ -391,8 +414,7 @@ SearchStats SearchSkeleton<Engine, Item>::walk(Policy& policy, const Limits& lim
     constexpr bool kMerging = detail::MergingWalk<Engine, Policy>;
     const bool merge = kMerging && limits.max_solutions == 0;  // a solution limit needs the solutions one by one
     std::uint64_t merged = 0;
-    if constexpr (kMerging)
-        for (int k = base; k < depth_; ++k) entered_at(k).known = false;
+    if constexpr (kMerging) forget_entries(base);
 
 forward:
     if ((limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) || (limits.max_nodes != 0 && nodes >= limits.max_nodes)) {
@@ -413,12 +435,7 @@ forward:
         }
     }
     if constexpr (kMerging) {
-        Count known = 0;
-        if (merge && e.recall(level, known)) {
-            stats.solutions += known;
-            ++merged;
-            goto backup;
-        }
+        if (merge && recalled(level, stats, merged)) goto backup;
     }
     {
         const Item best = choose_at(level);
@@ -440,10 +457,7 @@ advance : {
     std::uint64_t u = 0;
     if (!e.next(level, u)) {
         e.close(level);
-        if constexpr (kMerging) {
-            const Entered& start = entered_at(level);
-            if (start.known) e.remember(level, stats.solutions - start.solutions, nodes - start.nodes);
-        }
+        if constexpr (kMerging) remember_closed(level, stats.solutions, nodes);
         goto backup;
     }
     if (scan_units()) u = 0;
@@ -461,10 +475,7 @@ backup:
 
 interrupted:
     stats.complete = false;
-    for (; level > base; --level) {
-        e.retreat(level - 1);
-        e.close(level - 1);
-    }
+    back_out(level, base);
 
 done:
     depth_ = base;  // a resumed walk has backed up through the levels replayed for it

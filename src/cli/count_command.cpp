@@ -307,6 +307,25 @@ Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::
     return outcome;
 }
 
+// Fix(g) on the problems each symmetry fixes, after the count: the memo engine's only way to
+// Fix(g) (it visits no solution), and --check-fixed's recount of what the count tallied.
+void count_fixed_apart(const Problem& problem, const Group& group, bool merging, const Settings& settings, const Stop& stop,
+                       Outcome& outcome) {
+    if (merging && outcome.total.complete && settings.run.shard_count == 1) {
+        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, stop.flag(), EngineKind::memo);
+        outcome.fixed_recount_stopped = !fixed;
+        if (fixed) outcome.fixed = std::move(*fixed);
+    }
+    if (!outcome.fixed.empty())
+        for (std::size_t k = 0; k < group.order(); ++k) outcome.element_names.push_back(group.element(k).name);
+    if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
+        auto recounted =
+            recount_fixed(problem.matrix, group, outcome.fixed[0], stop.flag(), merging ? EngineKind::dlx : EngineKind::automatic);
+        outcome.fixed_recount_stopped = !recounted;
+        if (recounted) outcome.fixed_recounted = std::move(*recounted);
+    }
+}
+
 Outcome parallel_count(const Problem& problem, const Settings& given, Stop& stop, bool show_progress) {
     const Settings settings = with_choice_resolved(given, problem);
     const auto start = std::chrono::steady_clock::now();
@@ -351,19 +370,7 @@ Outcome parallel_count(const Problem& problem, const Settings& given, Stop& stop
     outcome.total = report.total;
     outcome.fixed = report.fixed;
     outcome.memo = report.memo;
-    if (merging && checking && outcome.total.complete && settings.run.shard_count == 1) {
-        auto fixed = recount_fixed(problem.matrix, *checking, outcome.total.solutions, stop.flag(), EngineKind::memo);
-        outcome.fixed_recount_stopped = !fixed;
-        if (fixed) outcome.fixed = std::move(*fixed);
-    }
-    if (checking && !outcome.fixed.empty())
-        for (std::size_t k = 0; k < checking->order(); ++k) outcome.element_names.push_back(checking->element(k).name);
-    if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
-        auto recounted =
-            recount_fixed(problem.matrix, *checking, outcome.fixed[0], stop.flag(), merging ? EngineKind::dlx : EngineKind::automatic);
-        outcome.fixed_recount_stopped = !recounted;
-        if (recounted) outcome.fixed_recounted = std::move(*recounted);
-    }
+    if (checking) count_fixed_apart(problem, *checking, merging, settings, stop, outcome);
     outcome.slowest = slowest(report, 3);
     if (settings.run.profile) outcome.profile = report.profile;
     outcome.seconds = seconds_since(start);

@@ -67,27 +67,29 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
-    std::size_t levels = matrix.primary_count() + 1;  // each level covers a primary item
-    if (multiplicities_) {
-        // Each level takes an option of its item, at most once each and at most hi of them, or
-        // closes the item.
-        std::size_t options = 0;
-        bound_.assign(n + 1, -1);
-        slack_.assign(n + 1, -1);
-        for (std::size_t i = 1; i <= n; ++i) {
-            if (!matrix.is_primary(static_cast<ItemId>(i - 1))) continue;
-            const Matrix::Bounds b = matrix.item_bounds(static_cast<ItemId>(i - 1));
-            bound_[i] = static_cast<std::int32_t>(b.hi);
-            slack_[i] = static_cast<std::int32_t>(b.hi - b.lo);
-            options += std::min<std::size_t>(b.hi, nodes_[i].top);
-        }
-        levels = std::min(options, matrix.option_count()) + matrix.primary_count() + 1;
-        first_tweak_.assign(levels, 0);
-        move_.assign(levels, Move::dead);
-    }
+    // Each level covers a primary item, or under Algorithm M takes an option or closes an item.
+    const std::size_t levels = multiplicities_ ? levels_with_multiplicities(matrix) : matrix.primary_count() + 1;
     choice_.assign(levels, 0);
     branch_.assign(levels, 0);
     solution_.reserve(levels);
+}
+
+std::size_t Dancer::levels_with_multiplicities(const Matrix& matrix) {
+    const std::size_t n = matrix.item_count();
+    std::size_t options = 0;
+    bound_.assign(n + 1, -1);
+    slack_.assign(n + 1, -1);
+    for (std::size_t i = 1; i <= n; ++i) {
+        if (!matrix.is_primary(static_cast<ItemId>(i - 1))) continue;
+        const Matrix::Bounds b = matrix.item_bounds(static_cast<ItemId>(i - 1));
+        bound_[i] = static_cast<std::int32_t>(b.hi);
+        slack_[i] = static_cast<std::int32_t>(b.hi - b.lo);
+        options += std::min<std::size_t>(b.hi, nodes_[i].top);
+    }
+    const std::size_t levels = std::min(options, matrix.option_count()) + matrix.primary_count() + 1;
+    first_tweak_.assign(levels, 0);
+    move_.assign(levels, Move::dead);
+    return levels;
 }
 
 std::vector<OptionId> Dancer::branch_options() const {
