@@ -139,8 +139,7 @@ void refuse_single_count_flags(const Settings& settings, std::size_t instances) 
     if (!settings.checkpoint.empty()) throw InputError(held + "no --checkpoint");
     if (settings.run.shard_count > 1 || settings.mpi) throw InputError(held + "no --shard or --mpi");
     if (!settings.subproblem_stats.empty()) throw InputError(held + "no --subproblem-stats");
-    if (settings.limits.any() || settings.limit > 0)
-        throw InputError(held + "no --time-limit, --node-limit or --limit");
+    if (settings.limits.any() || settings.limit > 0) throw InputError(held + "no --time-limit, --node-limit or --limit");
     if (settings.expect_distinct) throw InputError(held + "no --expect-distinct");
 }
 
