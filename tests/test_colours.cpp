@@ -92,8 +92,8 @@ TEST_CASE("colours: splits at every depth add up on 1 to 3 threads, figure for f
             for (int threads : {1, 2, 3}) {
                 INFO("trial " << trial << ", depth " << depth << ", threads " << threads);
                 const Split split = split_at_depth(m, depth);
-                test::check_same_figures(run_split(m, split, {}, RunOptions{.threads = threads, .engine = EngineKind::automatic}).total,
-                                         whole);
+                test::check_same_figures(
+                    run_split(m, split, {}, RunOptions{.threads = threads, .engine = decide_method(m, {}).engine}).total, whole);
             }
     }
 }
@@ -115,8 +115,8 @@ TEST_CASE("colours: a walk stopped anywhere resumes from its position to the sam
 
 TEST_CASE("colours: the enumerating engines but the dancer refuse them, auto takes the dancer", "[colours][bad-input]") {
     const Matrix m = test::dlx(test::kKnuthColourExample);
-    CHECK(resolve_engine(EngineKind::automatic, m) == EngineKind::dlx);
-    CHECK(resolve_engine(EngineKind::automatic, m, {ChooseRule::scan, 0}) == EngineKind::dlx);
+    CHECK(decide_method(m, {}).engine == EngineKind::dlx);
+    CHECK(decide_method(m, {.choice = {ChooseRule::scan, 0}}).engine == EngineKind::dlx);
     CHECK_THROWS_WITH(Bits(m), "the bits engine does not take colours (item:colour in an option); use --engine dlx");
     CHECK_THROWS_WITH(Cells(m), Catch::Contains("the cells engine does not take colours"));
     CHECK_THROWS_WITH(Scan(m), Catch::Contains("the scan engine does not take colours"));

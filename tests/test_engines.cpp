@@ -294,7 +294,7 @@ TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of t
     CHECK(w.nodes == links.nodes);
     CHECK(wide.checksum() == pristine);
     // with_engine's bits takes the wide engine here, and every split depth adds up.
-    CHECK(with_engine(EngineKind::bits, m, [](auto& e) { return e.count(); }).solutions == 2);
+    CHECK(with_engine(Method{EngineKind::bits, Choice{}}, m, [](auto& e) { return e.count(); }).solutions == 2);
     for (int depth : {1, 2, 3}) {
         const Split split = split_at_depth(m, depth);
         const RunReport r = run_split(m, split, {}, RunOptions{.threads = 2, .engine = EngineKind::bits});
@@ -313,19 +313,19 @@ TEST_CASE("the wide bits engine spans four mask words: up to 256 items, 255 of t
     const Matrix all_primary = std::move(primaries).build();
     CHECK_FALSE(WideBits::fits(all_primary));
     CHECK_THROWS_WITH(WideBits(all_primary), Catch::Contains("up to 255 primary items; this matrix has 256"));
-    CHECK(resolve_engine(EngineKind::automatic, all_primary) == EngineKind::dlx);
+    CHECK(decide_method(all_primary, {}).engine == EngineKind::dlx);
 }
 
 TEST_CASE("auto takes bits where a choice removes a good share of the options, dlx where it removes few", "[bits][engine]") {
     CHECK(conflict_density(make_queens(13).matrix) > 0.9);
-    CHECK(resolve_engine(EngineKind::automatic, make_queens(13).matrix) == EngineKind::bits);
-    CHECK(resolve_engine(EngineKind::automatic, make_langford(11, false).matrix) == EngineKind::bits);
+    CHECK(decide_method(make_queens(13).matrix, {}).engine == EngineKind::bits);
+    CHECK(decide_method(make_langford(11, false).matrix, {}).engine == EngineKind::bits);
     // Latin squares fit bits, but each option meets few others (density 9 / n^2): order 7
     // (147 primary items: bits' lists) goes to dlx; orders 5 and 6 fit bits' option sets,
     // which match the dancer at order 5's density and lose at order 6's, as on the 8x8
     // dominoes; Langford 16 (0.59) fits the sets, which win there (docs/benchmarks.md, "which
     // engine auto picks").
-    const auto picks = [](const Matrix& m) { return resolve_engine(EngineKind::automatic, m); };
+    const auto picks = [](const Matrix& m) { return decide_method(m, {}).engine; };
     const Matrix latin5 = make_latin(5, false).matrix, latin6 = make_latin(6, false).matrix, latin7 = make_latin(7, false).matrix;
     CHECK(SmallBits::fits(latin5));
     CHECK(SmallBits::fits(latin6));
@@ -333,7 +333,7 @@ TEST_CASE("auto takes bits where a choice removes a good share of the options, d
     CHECK(picks(latin5) == EngineKind::bits);
     CHECK(picks(latin6) == EngineKind::dlx);
     CHECK(picks(latin7) == EngineKind::dlx);
-    CHECK(resolve_engine(EngineKind::bits, latin7) == EngineKind::bits);  // asked for: given
+    CHECK(decide_method(latin7, {.engine = EngineKind::bits, .choice = {}}).engine == EngineKind::bits);  // asked for: given
     const Matrix dominoes = make_polyform(read_pieces_file(XCOUNT_SOURCE_DIR "/problems/pieces/domino.txt"), read_board("8x8"),
                                           Orientations::free, Copies::any(), "8x8")
                                 .matrix;

@@ -62,7 +62,7 @@ TEST_CASE("a split's estimate is of the tree its count walks: the reduced one un
     for (int n : {9, 10, 11}) {
         INFO("queens " << n);
         const Problem p = make_queens(n);
-        const Plan plan = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .choice = {}, .depth = 0});
+        const Plan plan = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .method = {}, .depth = 0});
         REQUIRE(plan.reduction);
         const RunReport exact = run_split(plan.matrix(), plan.split, {}, RunOptions{.threads = 2});
         const TreeEstimate e = estimate_split(plan.matrix(), plan.split, 20000, 5);

@@ -8,6 +8,7 @@
 
 #include "queens.hpp"
 #include "xcount/journal.hpp"
+#include "xcount/runner.hpp"
 #include "xcount/shard.hpp"
 
 using namespace xcount;

@@ -149,8 +149,8 @@ TEST_CASE("memo: the enumerating engines and the memo engine agree on tilings th
 TEST_CASE("memo: Fix(g) counted on the fixed problems by the memo engine is what the dancer finds there", "[memo][symmetry]") {
     const Problem p = tiling("domino", "6x6");
     const Group group = Group::generate(p.matrix, p.symmetries);
-    const auto by_memo = recount_fixed(p.matrix, group, 6728, nullptr, EngineKind::memo);
-    const auto by_dancer = recount_fixed(p.matrix, group, 6728, nullptr, EngineKind::dlx);
+    const auto by_memo = recount_fixed(p.matrix, group, 6728, Method{EngineKind::memo, Choice{ChooseRule::scan, 0}});
+    const auto by_dancer = recount_fixed(p.matrix, group, 6728, Method{EngineKind::dlx, Choice{}});
     REQUIRE(by_memo);
     CHECK(*by_memo == *by_dancer);
     CHECK(burnside(*by_memo));
@@ -171,8 +171,8 @@ TEST_CASE("memo: auto takes it under the scan rule where the states are surely f
     const Problem pentominoes =
         make_polyform(read_pieces_file(kPieces + "pentominoes.txt"), read_board("6x10"), Orientations::free, Copies::once(), "6x10");
     CHECK_FALSE(memo_pays(pentominoes.matrix));
-    CHECK(resolve_engine(EngineKind::automatic, tiling("domino", "8x8").matrix, kScan) == EngineKind::memo);
-    CHECK(resolve_engine(EngineKind::automatic, tiling("domino", "8x8").matrix, Choice{}) != EngineKind::memo);
+    CHECK(decide_method(tiling("domino", "8x8").matrix, {.choice = kScan}).engine == EngineKind::memo);
+    CHECK(decide_method(tiling("domino", "8x8").matrix, {.choice = Choice{}}).engine != EngineKind::memo);
 }
 
 TEST_CASE("memo: a state wider than 1,024 bits is refused with the reason", "[memo]") {

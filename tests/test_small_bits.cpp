@@ -19,7 +19,7 @@ namespace {
 // Which engine type with_engine gives a matrix under --engine bits.
 template <class Engine>
 bool bits_takes(const Matrix& m) {
-    return with_engine_type(EngineKind::bits, m, Choice{}, []<class E>() { return std::is_same_v<E, Engine>; });
+    return with_engine_type(EngineKind::bits, m, []<class E>() { return std::is_same_v<E, Engine>; });
 }
 
 // `items` items, the first `primary` of them primary, and `each` options {i} for each item i.

@@ -104,12 +104,12 @@ TEST_CASE("recount_fixed: Fix(g) of the whole group from the fixed-point problem
     const Problem queens = make_queens(8);
     const Group g = Group::generate(queens.matrix, queens.symmetries);
     const RunReport r = run_split(queens.matrix, split_at_depth(queens.matrix, 2), {}, RunOptions{.threads = 2, .group = &g});
-    const auto recounted = recount_fixed(queens.matrix, g, r.total.solutions);
+    const auto recounted = recount_fixed(queens.matrix, g, r.total.solutions, Method{EngineKind::bits, Choice{}});
     REQUIRE(recounted);
     CHECK(*recounted == r.fixed);
     CHECK(*burnside(*recounted) == 12);  // OEIS A002562
     const std::atomic<bool> stop{true};
-    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, &stop));  // a partial list would be no check
+    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, Method{}, &stop));  // a partial list would be no check
 }
 
 TEST_CASE("published counts up to symmetry", "[symmetry]") {
@@ -333,11 +333,11 @@ TEST_CASE("a permutation that is not an automorphism is refused, naming it", "[s
 
 TEST_CASE("a plan moves with its matrix; only a reduced count with Fix(g) builds the conjugates", "[symmetry][plan]") {
     const Problem p = make_queens(8);
-    const Plan checked = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::check, .choice = {}, .depth = {}});
+    const Plan checked = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::check, .method = {}, .depth = {}});
     REQUIRE(checked.fixed_group());
     CHECK_FALSE(checked.group->has_conjugates());
     CHECK(&checked.matrix() == &p.matrix);
-    std::optional<Plan> moved = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .choice = {}, .depth = {}});
+    std::optional<Plan> moved = make_plan(p.matrix, p.symmetries, {.symmetry = SymmetryMode::reduce, .method = {}, .depth = {}});
     const Plan plan = std::move(*moved);
     moved.reset();
     REQUIRE(plan.reduction);

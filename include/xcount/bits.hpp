@@ -36,8 +36,6 @@ class BitsOf : public SearchSkeleton<BitsOf<Words>, std::uint32_t> {
     using Skeleton = SearchSkeleton<BitsOf<Words>, std::uint32_t>;
 
 public:
-    static constexpr bool kScanUnits = false;
-    static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;
     static constexpr std::size_t kMaxPrimary = 255;  // a primary item's bit, and the spare counter, fit a byte
     // InputError when the matrix has more than kMaxItems items or kMaxPrimary primary ones.
@@ -144,12 +142,9 @@ inline typename BitsOf<Words>::Id BitsOf<Words>::choose(const Level& at, const s
 using Bits = BitsOf<2>;      // up to 128 items
 using WideBits = BitsOf<4>;  // up to 256 items
 
-extern template class BitsOf<2>;
-extern template class BitsOf<4>;
-
-// count()'s walk, compiled once with every hook inlined (bits.cpp): a copy in each file that
-// counts was inlined as that file allowed, and the linker kept any one of them.
-extern template SearchStats SearchSkeleton<BitsOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<BitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in bits.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_BITS_INSTANCES(KEYWORD) \
+    XCOUNT_ENGINE_WIDTH(KEYWORD, BitsOf, 2, std::uint32_t) XCOUNT_ENGINE_WIDTH(KEYWORD, BitsOf, 4, std::uint32_t)
+XCOUNT_BITS_INSTANCES(extern)

@@ -37,8 +37,6 @@ public:
     // path that led there; open() puts the active part in node order first, so that the
     // options of a node are tried in an order its state alone decides, and a position
     // (Limits::position) says which were tried: a stopped walk carries on from its position.
-    static constexpr bool kScanUnits = false;
-    static constexpr bool kMultiplicities = false;
     explicit Cells(const Matrix& matrix);
     static bool fits(const Matrix&) { return true; }  // any size (no colours: InputError)
 
@@ -233,8 +231,8 @@ inline void Cells::uncover_rest(Index x) {
     }
 }
 
-// count()'s walk, compiled once with every hook inlined (cells.cpp): a copy in each file that
-// counts was inlined as that file allowed, and the linker kept any one of them.
-extern template SearchStats SearchSkeleton<Cells, std::int32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in cells.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_CELLS_INSTANCES(KEYWORD) XCOUNT_COUNT_WALK(KEYWORD, xcount::Cells, std::int32_t)
+XCOUNT_CELLS_INSTANCES(extern)

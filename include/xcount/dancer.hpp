@@ -47,7 +47,6 @@ namespace xcount {
 
 class Dancer : public SearchSkeleton<Dancer, std::uint32_t> {
 public:
-    static constexpr bool kScanUnits = false;
     static constexpr bool kMultiplicities = true;
     explicit Dancer(const Matrix& matrix);
     static bool fits(const Matrix&) { return true; }  // any size, colours and multiplicities too
@@ -88,6 +87,8 @@ private:
     Link& link(Ref r) { return *reinterpret_cast<Link*>(reinterpret_cast<char*>(links_.data()) + r); }
     const Link& link(Ref r) const { return *reinterpret_cast<const Link*>(reinterpret_cast<const char*>(links_.data()) + r); }
 
+    void link_items(const Matrix& matrix);                          // the root's ring of primary items; secondary ones alone
+    void lay_out_options(const Matrix& matrix, std::size_t total);  // the options' nodes below the headers
     // The levels a search may need under Algorithm M (each takes an option of its item, at most
     // once each and at most hi of them, or closes the item), with the bounds it keeps.
     std::size_t levels_with_multiplicities(const Matrix& matrix);
@@ -319,8 +320,8 @@ inline void Dancer::uncover_rest(Ref at) {
     }
 }
 
-// count()'s walk, compiled once with every hook inlined (dancer.cpp): a copy in each file that
-// counts was inlined as that file allowed, and the linker kept any one of them.
-extern template SearchStats SearchSkeleton<Dancer, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in dancer.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_DANCER_INSTANCES(KEYWORD) XCOUNT_COUNT_WALK(KEYWORD, xcount::Dancer, std::uint32_t)
+XCOUNT_DANCER_INSTANCES(extern)

@@ -1,7 +1,13 @@
-// xcount/engines.hpp: the four engines by name, which one a count takes, and how to get one.
+// xcount/engines.hpp: every engine by name, the one decision of which engine and rule a count
+// takes, and how to get the engine.
 //
-//     with_engine(EngineKind::automatic, matrix, [](auto& engine) { return engine.count(); });
+//     const Method method = decide_method(matrix, MethodRequest{});  // auto: the engine that pays here
+//     with_engine(method, matrix, [](auto& engine) { return engine.count(); });
 #pragma once
+
+#include <stdexcept>
+#include <string_view>
+#include <type_traits>
 
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
@@ -12,43 +18,122 @@
 
 namespace xcount {
 
-// Which exact-cover engine solves the subproblems. dlx, cells and bits make the same choices
-// under every rule, so every split replays on any of them and every figure (solutions,
-// updates, nodes) is the same; scan walks only the tree of ChooseRule::scan, where it is the
-// fast one (the others walk it too, with the same figures). `automatic`: under the scan rule,
-// scan where the matrix fits it; otherwise bits where the matrix fits it (at most 256 items)
-// and its options conflict densely (a choice removes a good share of the options left:
-// tilings, queens, Langford pairs), or fits bits' option sets and conflicts at least
-// moderately (Latin 5, Langford 16), dlx elsewhere (the benchmark's verdict). bits is its
-// option sets (SmallBitsOf) where the matrix has at most 512 options and 128 primary items
-// and the processor counts bits in one instruction, else its option lists; bits' lists and
-// scan are their 128-bit versions up to 128 items, the 256-bit ones above. A matrix with colours
-// or multiplicities goes to dlx, the one engine that takes them (the others refuse it,
-// InputError; expand_multiplicities gives them an exact-cover matrix to count instead).
-// memo counts by merging equal states (memo.hpp): any rule, colours too, a state of up to
-// 1,024 bits; its nodes depend on what its table held. `automatic` takes it under the scan rule
-// where memo_pays says so.
-enum class EngineKind { automatic, dlx, cells, bits, scan, memo };
+// Every engine, once: X(name, unit of updates, one-line help, its types). A count takes the
+// first of its types that fits the matrix and runs on this processor, else the last, which
+// refuses the matrix (InputError). `links`: Knuth's DLX updates, one per node unlinked from an
+// item's list (cells and bits compute the same figure); `options`: one per option a node tests
+// (ScanCosts), also every engine's unit under ChooseRule::scan. Adding an engine is a line here
+// and its own files; the enum, its word, the dispatch and the concept checks come from this list.
+#define XCOUNT_ENGINES(X)                                                                                         \
+    X(dlx, links, "dancing links (Knuth's DLX): any matrix, colours and multiplicities too", Dancer)              \
+    X(cells, links, "sparse sets: dlx's search and figures", Cells)                                               \
+    X(bits, links, "bitsets, up to 256 items: dlx's search and figures", SmallBits, SmallBits512, Bits, WideBits) \
+    X(scan, options, "bitboards, up to 256 items: the scan rule's tree only", Scan, WideScan)                     \
+    X(memo, options, "counts by merging equal states (Knuth's Algorithm Z), states of up to 1,024 bits",          \
+      void XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TYPE))
 
-static_assert(SearchEngine<Dancer> && SearchEngine<Cells> && SearchEngine<Bits> && SearchEngine<WideBits> && SearchEngine<SmallBits> &&
-                  SearchEngine<SmallBits512> && SearchEngine<Scan> && SearchEngine<WideScan> && SearchEngine<Memo64> &&
-                  SearchEngine<Memo128> && SearchEngine<Memo256> && SearchEngine<Memo512> && SearchEngine<Memo1024>,
-              "every engine with_engine_type can hand out is a SearchEngine (search.hpp)");
+#define XCOUNT_MEMO_TYPE(W) , MemoOf<W>
+#define XCOUNT_ENGINE_KIND(name, ...) name,
+// automatic: decided by decide_method; every other kind is an engine of the list above.
+enum class EngineKind { automatic, XCOUNT_ENGINES(XCOUNT_ENGINE_KIND) };
+#undef XCOUNT_ENGINE_KIND
 
-EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice = {});  // never automatic
-// resolve_engine(...) == EngineKind::memo, without weighing the other engines (a pass over a big matrix).
-bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice);
+struct EngineInfo {
+    EngineKind kind;
+    const char* word;  // as --engine takes it and reports print it
+    const char* help;
+    bool counts_options;  // its updates are options tested (else links removed)
+};
+#define XCOUNT_ENGINE_INFO(name, unit, help, ...) EngineInfo{EngineKind::name, #name, help, std::string_view(#unit) == "options"},
+inline constexpr EngineInfo kEngines[] = {XCOUNT_ENGINES(XCOUNT_ENGINE_INFO)};
+#undef XCOUNT_ENGINE_INFO
+
+const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
+
+namespace detail {
+template <class E>
+bool runs_here() {
+    if constexpr (requires { E::runs_here(); })
+        return E::runs_here();
+    else
+        return true;
+}
+// f.template operator()<E>() for the first of the types that fits the matrix and runs here, or
+// the last (whose constructor refuses what it does not fit). A leading void stands for nothing.
+template <class First, class... Rest, class F>
+decltype(auto) first_fitting(const Matrix& matrix, F& f) {
+    if constexpr (std::is_void_v<First>)
+        return first_fitting<Rest...>(matrix, f);
+    else if constexpr (sizeof...(Rest) == 0)
+        return f.template operator()<First>();
+    else if (First::fits(matrix) && runs_here<First>())
+        return f.template operator()<First>();
+    else
+        return first_fitting<Rest...>(matrix, f);
+}
+template <class E>
+constexpr bool search_engine = SearchEngine<E>;
+template <>
+inline constexpr bool search_engine<void> = true;
+template <class E>
+constexpr bool merging = E::kMerges;
+template <>
+inline constexpr bool merging<void> = true;
+template <class... E>
+constexpr bool search_engines = (search_engine<E> && ...);
+template <class... E>
+constexpr bool merges_states = (merging<E> && ...);
+}  // namespace detail
+
+#define XCOUNT_ENGINE_CHECK(name, unit, help, ...) \
+    static_assert(detail::search_engines<__VA_ARGS__>, "every type of engine " #name " is a SearchEngine (search.hpp)");
+XCOUNT_ENGINES(XCOUNT_ENGINE_CHECK)
+#undef XCOUNT_ENGINE_CHECK
+
+// Whether the engine merges equal states (search.hpp's kMerges): its nodes depend on what its
+// table held, it counts Fix(g) on the problems the symmetries fix, and its splits are by count.
+constexpr bool merges(EngineKind kind) {
+#define XCOUNT_ENGINE_MERGES(name, unit, help, ...) \
+    if (kind == EngineKind::name) return detail::merges_states<__VA_ARGS__>;
+    XCOUNT_ENGINES(XCOUNT_ENGINE_MERGES)
+#undef XCOUNT_ENGINE_MERGES
+    return false;
+}
+
+// What a count asks of its method: an engine (or auto) and an item-choice rule (or, where none
+// is given, the engine's own: the scan rule for scan and memo, and auto's choice for auto).
+struct MethodRequest {
+    EngineKind engine = EngineKind::automatic;
+    Choice choice;
+    bool rule_given = true;
+    bool prefers_scan = false;  // the model's word: its boards walk the scan rule well (flat boards)
+};
+
+// The engine and the rule a count walks: decided, never automatic.
+struct Method {
+    EngineKind engine = EngineKind::dlx;
+    Choice choice;
+    bool merges() const { return xcount::merges(engine); }
+    // What its updates count: "links removed" or "options tested" (the two are not comparable).
+    const char* updates_unit() const;
+};
+
+// The one place an engine and a rule are decided, for the matrix that will be counted. Without
+// a rule, scan and memo walk the scan rule, and auto takes it where the model prefers it and
+// the scan engine takes the matrix, or where merging equal states pays (memo_pays). Then auto:
+// memo under the scan rule where merging pays; dlx for colours and multiplicities (the only
+// engine that searches them as written); scan under the scan rule where the matrix fits it;
+// else bits where the matrix fits it (at most 256 items) and its options conflict densely (a
+// choice removes a good share of the options left: tilings, queens, Langford pairs), or fits
+// bits' option sets and conflicts at least moderately (Latin 5, Langford 16); dlx elsewhere
+// (the benchmark's verdict, docs/benchmarks.md).
+Method decide_method(const Matrix& matrix, const MethodRequest& request);
+
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
 // Tilings 3.5-4, 13 queens 1.0, Langford 11 0.85, Langford 16 0.59, sudoku 2x3 grids 0.44, Latin
 // squares 0.2-0.4 (9 / n^2), dominoes on 8x8 0.13.
 double conflict_density(const Matrix& matrix);
-const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
-// What `updates` count for an engine (resolved) under a rule. "links removed": Knuth's DLX
-// updates, one per node unlinked from an item's list, done by dlx and computed alike by cells
-// and bits. "options tested": one per option a node tests (ScanCosts), the scan engine's unit,
-// the memo engine's, and every engine's under ChooseRule::scan. The two are not comparable.
-const char* updates_unit(EngineKind resolved, const Choice& choice);
 
 // Whether merging equal states surely pays under the scan rule: the states the scan tree can
 // reach are at most 2^28 in all, a bound from the matrix alone (at a node whose first open item
@@ -63,43 +148,41 @@ bool memo_pays(const Matrix& matrix);
 double memo_states_bound(const MemoLayout& layout);               // that bound
 double scan_tree_estimate(const MemoLayout& layout, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
 
-// Calls f.template operator()<Memo>() with the narrowest memo engine whose state holds
-// `matrix`'s (the widest, which refuses it, when none does); returns what f does.
+// Calls f.template operator()<Engine>() with the engine type (a SearchEngine) of the decided
+// kind that fits `matrix`; returns what f does. std::logic_error for automatic (decide first).
 template <class F>
-decltype(auto) with_memo_type(const Matrix& matrix, F&& f) {
-    if (Memo64::fits(matrix)) return f.template operator()<Memo64>();
-    if (Memo128::fits(matrix)) return f.template operator()<Memo128>();
-    if (Memo256::fits(matrix)) return f.template operator()<Memo256>();
-    if (Memo512::fits(matrix)) return f.template operator()<Memo512>();
-    return f.template operator()<Memo1024>();  // InputError when it does not fit
+decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, F&& f) {
+    switch (kind) {
+#define XCOUNT_ENGINE_CASE(name, unit, help, ...) \
+    case EngineKind::name: return detail::first_fitting<__VA_ARGS__>(matrix, f);
+        XCOUNT_ENGINES(XCOUNT_ENGINE_CASE)
+#undef XCOUNT_ENGINE_CASE
+        case EngineKind::automatic: break;
+    }
+    throw std::logic_error("with_engine_type: the engine is decided first (decide_method)");
 }
 
-// Calls f.template operator()<Engine>() with the engine type (a SearchEngine) of the resolved
-// kind that fits `matrix`; returns what f does.
-template <class F>
-decltype(auto) with_engine_type(EngineKind kind, const Matrix& matrix, const Choice& choice, F&& f) {
-    switch (resolve_engine(kind, matrix, choice)) {
-        case EngineKind::cells: return f.template operator()<Cells>();
-        case EngineKind::bits:
-            if (SmallBits::fits(matrix) && SmallBits::runs_here()) return f.template operator()<SmallBits>();
-            if (SmallBits512::fits(matrix) && SmallBits512::runs_here()) return f.template operator()<SmallBits512>();
-            if (Bits::fits(matrix)) return f.template operator()<Bits>();
-            return f.template operator()<WideBits>();  // InputError when it does not fit either
-        case EngineKind::scan:
-            if (Scan::fits(matrix)) return f.template operator()<Scan>();
-            return f.template operator()<WideScan>();
-        case EngineKind::memo: return with_memo_type(matrix, std::forward<F>(f));
-        default: return f.template operator()<Dancer>();
+// The same for a kind known when compiling: only that engine's types are instantiated.
+template <EngineKind Kind, class F>
+decltype(auto) with_engine_type(const Matrix& matrix, F&& f) {
+#define XCOUNT_ENGINE_STATIC(name, unit, help, ...)           \
+    if constexpr (Kind == EngineKind::name)                   \
+        return detail::first_fitting<__VA_ARGS__>(matrix, f); \
+    else
+    XCOUNT_ENGINES(XCOUNT_ENGINE_STATIC)
+#undef XCOUNT_ENGINE_STATIC
+    {
+        throw std::logic_error("with_engine_type: the engine is decided first (decide_method)");
     }
 }
 
-// Calls f(engine) with an engine of the resolved kind built on `matrix`, following `choice`;
+// Calls f(engine) with an engine of the method's kind built on `matrix`, walking its rule;
 // returns what f does.
 template <class F>
-decltype(auto) with_engine(EngineKind kind, const Matrix& matrix, F&& f, const Choice& choice = {}) {
-    return with_engine_type(kind, matrix, choice, [&]<class Engine>() -> decltype(auto) {
+decltype(auto) with_engine(const Method& method, const Matrix& matrix, F&& f) {
+    return with_engine_type(method.engine, matrix, [&]<class Engine>() -> decltype(auto) {
         Engine engine(matrix);
-        engine.set_choice(choice);
+        engine.set_choice(method.choice);
         return f(engine);
     });
 }

@@ -25,8 +25,9 @@
 #include <string>
 #include <vector>
 
-#include "xcount/runner.hpp"
 #include "xcount/shard.hpp"
+#include "xcount/split.hpp"
+#include "xcount/subproblem.hpp"
 
 namespace xcount {
 

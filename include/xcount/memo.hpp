@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "xcount/mask.hpp"
@@ -50,8 +51,6 @@ class MemoOf : public SearchSkeleton<MemoOf<Words>, std::uint32_t> {
     using Skeleton = SearchSkeleton<MemoOf<Words>, std::uint32_t>;
 
 public:
-    static constexpr bool kScanUnits = false;
-    static constexpr bool kMultiplicities = false;
     static constexpr bool kMerges = true;
     static constexpr std::size_t kMaxBits = 64 * Words;
     using Table = MemoTable<Words>;
@@ -70,6 +69,21 @@ public:
     // the other's, where walking alike they would count the same states side by side.
     void set_reversed(bool reversed) { reversed_ = reversed; }
     const Table* table() const { return table_; }
+
+    // What a run's threads share (the runner's hook for an engine that has one): one table,
+    // the caller's (kept from run to run) or the run's own of `bytes` (0: default_memo_bytes()).
+    class Shared {
+    public:
+        Shared(std::size_t bytes, MemoTables* tables) : table_((tables ? *tables : own_.emplace(bytes)).template get<Words>()) {}
+        void lend(MemoOf& engine) { engine.share_table(&table_); }
+        // Neighbouring subproblems are walked in opposite orders (set_reversed).
+        static void vary(MemoOf& engine, std::size_t id) { engine.set_reversed(id % 2 == 1); }
+        MemoFigures figures() const { return table_.figures(); }
+
+    private:
+        std::optional<MemoTables> own_;
+        Table& table_;
+    };
 
     OptionId option_at(int level) const { return static_cast<OptionId>(chosen_[static_cast<std::size_t>(level)]); }
     std::uint64_t checksum() const;    // the levels down to depth(): what a search must leave as it found it
@@ -197,18 +211,9 @@ using Memo256 = MemoOf<4>;
 using Memo512 = MemoOf<8>;
 using Memo1024 = MemoOf<16>;
 
-extern template class MemoOf<1>;
-extern template class MemoOf<2>;
-extern template class MemoOf<4>;
-extern template class MemoOf<8>;
-extern template class MemoOf<16>;
-
-// count()'s walk, compiled once with every hook inlined (memo.cpp): a copy in each file that
-// counts was inlined as that file allowed, and the linker kept any one of them.
-extern template SearchStats SearchSkeleton<MemoOf<1>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<MemoOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<MemoOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<MemoOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<MemoOf<16>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in memo.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_MEMO_EXTERN(W) XCOUNT_ENGINE_WIDTH(extern, MemoOf, W, std::uint32_t)
+#define XCOUNT_MEMO_INSTANCE(W) XCOUNT_ENGINE_WIDTH(, MemoOf, W, std::uint32_t)
+XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_EXTERN)

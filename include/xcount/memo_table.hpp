@@ -22,6 +22,9 @@
 #include "xcount/count.hpp"
 #include "xcount/mask.hpp"
 
+// The widths of state the memo engine is compiled for, in 64-bit words, narrowest first.
+#define XCOUNT_MEMO_WIDTHS(X) X(1) X(2) X(4) X(8) X(16)
+
 namespace xcount {
 
 struct MemoFigures {
@@ -47,7 +50,6 @@ public:
     std::size_t max_entries() const { return max_bytes_ / sizeof(Entry); }
     MemoFigures figures() const;
 
-    static constexpr std::size_t kEntryBytes = sizeof(Mask<Words>) + 32;
     static std::uint64_t hash(const Mask<Words>& key);
 
 private:
@@ -56,6 +58,11 @@ private:
         Count count = 0;
         std::uint64_t work = 0;  // 0: the slot is free
     };
+
+public:
+    static constexpr std::size_t kEntryBytes = sizeof(Entry);
+
+private:
     struct alignas(64) Shard {
         mutable std::atomic<bool> busy{false};
         std::vector<Entry> slots;  // a power of two, or none before the shard's first store
@@ -134,15 +141,12 @@ public:
 
 private:
     std::size_t max_bytes_;
-    std::tuple<std::unique_ptr<MemoTable<1>>, std::unique_ptr<MemoTable<2>>, std::unique_ptr<MemoTable<4>>, std::unique_ptr<MemoTable<8>>,
-               std::unique_ptr<MemoTable<16>>>
-        tables_;
+#define XCOUNT_MEMO_TABLE_SLOT(W) , std::unique_ptr<MemoTable<W>>
+    std::tuple<std::nullptr_t XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TABLE_SLOT)> tables_;  // a leading nothing, then a table per width
+#undef XCOUNT_MEMO_TABLE_SLOT
 };
 
-extern template class MemoTable<1>;
-extern template class MemoTable<2>;
-extern template class MemoTable<4>;
-extern template class MemoTable<8>;
-extern template class MemoTable<16>;
-
 }  // namespace xcount
+
+#define XCOUNT_MEMO_TABLE_EXTERN(W) extern template class xcount::MemoTable<W>;
+XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TABLE_EXTERN)

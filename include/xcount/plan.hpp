@@ -1,10 +1,11 @@
 // xcount/plan.hpp: what a count runs, decided before it runs: the symmetry mode, the group,
-// the matrix (the problem's or its symmetry reduction), its split into subproblems, and the
-// order to solve them in. What `xcount count` does before counting, for any program:
+// the matrix (the problem's or its symmetry reduction), the engine and rule that count it, its
+// split into subproblems, and the order to solve them in. What `xcount count` does before
+// counting, for any program:
 //
-//     const xcount::Plan plan = xcount::make_plan(matrix, symmetries, {.symmetry = xcount::SymmetryMode::reduce});
+//     const xcount::Plan plan = xcount::make_plan(matrix, symmetries, {.symmetry = xcount::SymmetryMode::reduce, .threads = 8});
 //     const auto order = xcount::schedule(plan);
-//     xcount::RunOptions options{.threads = 8, .order = order ? &order->order : nullptr};
+//     xcount::RunOptions options{.threads = 8, .engine = plan.method.engine, .order = order ? &order->order : nullptr};
 //     const xcount::RunReport r = xcount::run_split(plan.matrix(), plan.split, {}, options);
 //     // r.total.solutions: the full count (each reduced subproblem weighted by its orbit)
 #pragma once
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "xcount/engines.hpp"
 #include "xcount/split.hpp"
 #include "xcount/symmetry.hpp"
 
@@ -25,14 +27,17 @@ enum class SymmetryMode { automatic, none, check, reduce };
 
 struct PlanRequest {
     SymmetryMode symmetry = SymmetryMode::automatic;
-    Choice choice;
-    std::optional<int> depth;                 // a fixed split depth (nullopt: chosen from the work)
-    std::size_t subproblems = 64;             // the automatic depth gives at least this many (64 per thread, say)
+    MethodRequest method;      // the engine and rule asked for (auto: decided by the plan)
+    std::optional<int> depth;  // a fixed split depth (nullopt: chosen from the work)
+    // Who shares the subproblems. The automatic depth gives at least 64 per thread; where shards
+    // (a result file each) or MPI ranks share them, 256 per shard or rank, whatever the threads,
+    // so that shards and ranks on machines of other sizes cut the tree alike.
+    int threads = 1;
+    std::size_t shards = 0;                   // 0: no shard files
+    int ranks = 0;                            // 0: no MPI
     const std::atomic<bool>* stop = nullptr;  // raised: planning ends at once with Stopped
-    // The subproblems are counted by merging equal states (the memo engine), whose work is not
-    // their trees': the automatic depth is the smallest giving the subproblems asked for, and
-    // they are solved in id order, with no estimate.
-    bool merging = false;
+
+    std::size_t subproblems() const;  // what the automatic depth gives at least
 };
 
 struct Plan {
@@ -43,11 +48,13 @@ struct Plan {
     Split split;
     std::string note;     // what the group does, for a report
     std::string warning;  // why the plan is not quite what was asked ("" : it is)
-    Choice choice;        // the item-choice rule the split was made with
+    // The engine that counts matrix() and the rule the split was made with, decided on matrix()
+    // (decide_method): a merging engine's subproblems are cut by count alone (its work is not
+    // their trees') and solved in id order.
+    Method method;
     // A long count's estimated work per subproblem (updates; empty for a short one): what its
     // automatic depth was chosen by, and the order it is solved in.
     std::vector<double> work;
-    bool merging = false;  // as requested
 
     // The matrix the split is of: the reduction's, or the problem's.
     const Matrix& matrix() const { return reduction ? reduction->matrix : *problem; }
@@ -56,6 +63,9 @@ struct Plan {
     // otherwise nullptr. RunOptions{.group = fixed_group(), .reduction = fixed_reduction()}.
     const Group* fixed_group() const;
     const Reduction* fixed_reduction() const { return mode == SymmetryMode::reduce && fixed_group() ? &*reduction : nullptr; }
+    // The group whose Fix(g) the run tallies as it visits the solutions: fixed_group(), but for a
+    // merging engine, which visits none (its Fix(g) are counted apart, by recount_fixed).
+    const Group* tallied_group() const { return method.merges() ? nullptr : fixed_group(); }
 };
 
 // Plans a count of `matrix` with these symmetries (option permutations; may be empty unless

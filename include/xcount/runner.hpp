@@ -29,32 +29,15 @@
 #include "xcount/engines.hpp"
 #include "xcount/split.hpp"
 #include "xcount/stop.hpp"
+#include "xcount/subproblem.hpp"
 #include "xcount/symmetry.hpp"
 
 namespace xcount {
 
-struct SubproblemResult {
-    bool finished = false;
-    SearchStats stats;
-    double seconds = 0;
-    std::vector<Count> fixed;  // with a group: Fix(g) per element over this subtree's solutions
-    // The subproblem's weight (Split::weight): under a reduction, the solutions stand for this
-    // many times as many (stats.solutions is the representatives' count; journals keep both).
-    Count weight = 1;
-    LevelProfile profile;  // with RunOptions::profile: nodes and updates per level
-    // Unfinished: the options below the prefix where its walk stopped; the figures above cover
-    // all the work before that position (see Limits::position). Empty: nothing done yet.
-    std::vector<OptionId> position;
-    // With a stream of solutions to a file (solve --all --out): the file's length once this
-    // subproblem's solutions were written, as its journal line keeps it.
-    std::optional<std::uint64_t> streamed_to;
-    bool partial() const { return !finished && !position.empty(); }
-};
-
 struct RunOptions {
-    int threads = 0;  // 0: all cores
-    EngineKind engine = EngineKind::automatic;
-    const Group* group = nullptr;  // count Fix(g) for every solution (the visitor path)
+    int threads = 0;                      // 0: all cores
+    EngineKind engine = EngineKind::dlx;  // decided (decide_method, a Plan's method): never automatic
+    const Group* group = nullptr;         // count Fix(g) for every solution (the visitor path)
     // Every solution of subproblem `id` (the visitor path), from the thread solving it, in the
     // order its walk finds them. A subproblem walked in slices or resumed from its position
     // shows only the solutions after it: a stream takes no slices and no partial results.

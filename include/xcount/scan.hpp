@@ -44,7 +44,6 @@ class ScanOf : public SearchSkeleton<ScanOf<Words>, std::uint32_t> {
 
 public:
     static constexpr bool kScanUnits = true;
-    static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxItems = 64 * Words;
     // InputError when the matrix has more than kMaxItems items.
     static constexpr std::size_t kConflictTableWords = std::size_t{1} << 20;  // 8 MiB per engine
@@ -187,12 +186,9 @@ bool ScanOf<Words>::dead_end(int level, Id bit) {
 using Scan = ScanOf<2>;      // up to 128 items
 using WideScan = ScanOf<4>;  // up to 256 items
 
-extern template class ScanOf<2>;
-extern template class ScanOf<4>;
-
-// count()'s walk, compiled once with every hook inlined (scan.cpp): a copy in each file that
-// counts was inlined as that file allowed, and the linker kept any one of them.
-extern template SearchStats SearchSkeleton<ScanOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<ScanOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in scan.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_SCAN_INSTANCES(KEYWORD) \
+    XCOUNT_ENGINE_WIDTH(KEYWORD, ScanOf, 2, std::uint32_t) XCOUNT_ENGINE_WIDTH(KEYWORD, ScanOf, 4, std::uint32_t)
+XCOUNT_SCAN_INSTANCES(extern)

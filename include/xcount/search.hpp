@@ -26,7 +26,8 @@
 //   PushCost take(int level, OptionId o, Item item);  open() and take o, placing the walk at o
 //   bool primary_item(ItemId id, Item& item) const;   for set_forced_items()
 //
-// An engine that merges equal states (`static constexpr bool kMerges = true`, memo.hpp) adds
+// Three flags, false in the skeleton, which an engine sets true by declaring its own:
+// `static constexpr bool kMerges`: the engine merges equal states (memo.hpp) and adds
 //
 //   bool recall(int level, Count& count);           the count below this state, when known
 //   void remember(int level, Count count, std::uint64_t nodes);  the count below it, complete
@@ -35,9 +36,9 @@
 // whole subtree is done (never one that a stop or a limit cut short); search() and the
 // splitter's walks visit every solution and ask nothing.
 //
-// and `static constexpr bool kScanUnits`: true when open() already counts in the scan rule's
-// unit (ScanCosts); otherwise the skeleton converts the figures under ChooseRule::scan.
-// `static constexpr bool kMultiplicities`: true when the engine searches a matrix with
+// `static constexpr bool kScanUnits`: open() already counts in the scan rule's unit
+// (ScanCosts); otherwise the skeleton converts the figures under ChooseRule::scan.
+// `static constexpr bool kMultiplicities`: the engine searches a matrix with
 // multiplicities itself (Algorithm M), whose choices include null moves (is_option below); it
 // then adds `bool has_null_moves() const`.
 #pragma once
@@ -199,7 +200,6 @@ struct VisitPolicy {
 // Whether a walk asks the engine for the counts of states it knows (see recall above).
 template <class Engine, class Policy>
 concept MergingWalk = requires {
-    Engine::kMerges;
     Policy::merges;
 }
 &&Engine::kMerges&& Policy::merges;
@@ -208,6 +208,7 @@ concept MergingWalk = requires {
 template <class Engine, class Item>
 class SearchSkeleton {
 public:
+    static constexpr bool kMerges = false, kScanUnits = false, kMultiplicities = false;  // see the top of this file
     // Every solution below the current state, counted.
     SearchStats count(const Limits& limits = {}) {
         detail::CountPolicy policy;
@@ -371,15 +372,13 @@ private:
                 { c.is_live(level, o, item) } -> std::convertible_to<bool>;
                 { e.take(level, o, item) } -> std::convertible_to<PushCost>;
                 { c.primary_item(id, item) } -> std::convertible_to<bool>;
-                { Engine::kScanUnits } -> std::convertible_to<bool>;
-                { Engine::kMultiplicities } -> std::convertible_to<bool>;
             },
             "an engine lacks a hook of the search skeleton (search.hpp)");
         if constexpr (Engine::kMultiplicities)
             static_assert(requires(const Engine& c) {
                 { c.has_null_moves() } -> std::convertible_to<bool>;
             });
-        if constexpr (requires { Engine::kMerges; })
+        if constexpr (Engine::kMerges)
             static_assert(
                 requires(Engine & e, int level, Count& count, std::uint64_t nodes) {
                     { e.recall(level, count) } -> std::convertible_to<bool>;
@@ -550,3 +549,13 @@ concept SearchEngine = std::constructible_from<E, const Matrix&> &&
 };
 
 }  // namespace xcount
+
+// An engine's count() walk compiled once, with every hook inlined, in the engine's own .cpp:
+// KEYWORD is extern in its header and empty there. (A copy in each file that counts was
+// inlined as that file allowed, and the linker kept any one of them.)
+#define XCOUNT_COUNT_WALK(KEYWORD, Engine, Item) \
+    KEYWORD template xcount::SearchStats xcount::SearchSkeleton<Engine, Item>::walk(xcount::detail::CountPolicy&, const xcount::Limits&);
+// The same for one width of a class template's engine, the class with it.
+#define XCOUNT_ENGINE_WIDTH(KEYWORD, Template, Width, Item) \
+    KEYWORD template class xcount::Template<Width>;         \
+    XCOUNT_COUNT_WALK(KEYWORD, xcount::Template<Width>, Item)

@@ -49,9 +49,6 @@ struct ShardResult {
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text);
 // "I/K", as parse_shard reads it.
 std::string shard_text(std::size_t index, std::size_t count);
-// The ids of shard I/K among `subproblems`: I, I + K, I + 2K, ...; and how many there are.
-std::vector<std::size_t> shard_ids(std::size_t index, std::size_t count, std::size_t subproblems);
-std::size_t shard_size(std::size_t index, std::size_t count, std::size_t subproblems);
 
 // Written to a temporary file and renamed, so a file that exists is whole.
 void write_shard(const std::string& path, const ShardResult& shard);

@@ -38,8 +38,6 @@ class SmallBitsOf : public SearchSkeleton<SmallBitsOf<OptionWords>, std::uint32_
     using Skeleton = SearchSkeleton<SmallBitsOf<OptionWords>, std::uint32_t>;
 
 public:
-    static constexpr bool kScanUnits = false;
-    static constexpr bool kMultiplicities = false;
     static constexpr std::size_t kMaxOptions = 64 * OptionWords;
     static constexpr std::size_t kMaxPrimary = 128;
     // InputError when the matrix does not fit (colours, multiplicities, too many options or
@@ -187,10 +185,9 @@ private:
 using SmallBits = SmallBitsOf<4>;     // up to 256 options
 using SmallBits512 = SmallBitsOf<8>;  // up to 512 options
 
-extern template class SmallBitsOf<4>;
-extern template class SmallBitsOf<8>;
-// count()'s walk, compiled with the popcount instruction (small_bits.cpp), as search()'s is.
-extern template SearchStats SearchSkeleton<SmallBitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-extern template SearchStats SearchSkeleton<SmallBitsOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+// The instances compiled in small_bits.cpp (search.hpp's XCOUNT_COUNT_WALK).
+#define XCOUNT_SMALL_BITS_INSTANCES(KEYWORD) \
+    XCOUNT_ENGINE_WIDTH(KEYWORD, SmallBitsOf, 4, std::uint32_t) XCOUNT_ENGINE_WIDTH(KEYWORD, SmallBitsOf, 8, std::uint32_t)
+XCOUNT_SMALL_BITS_INSTANCES(extern)

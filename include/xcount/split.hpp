@@ -73,4 +73,8 @@ Split split_at_depth(const Matrix& matrix, int depth, const TreeShape& shape = {
 Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeShape& shape = {}, int min_depth = 0, const Weigh& weigh = {},
                           const std::atomic<bool>* stop = nullptr);
 
+// The ids of shard I/K among `subproblems`: I, I + K, I + 2K, ...; and how many there are.
+std::vector<std::size_t> shard_ids(std::size_t index, std::size_t count, std::size_t subproblems);
+std::size_t shard_size(std::size_t index, std::size_t count, std::size_t subproblems);
+
 }  // namespace xcount

@@ -53,6 +53,9 @@ public:
 
     std::size_t order() const { return elements_.size(); }
     const Symmetry& element(std::size_t k) const { return elements_[k]; }  // element 0 is the identity
+    // Whether the solution is the least of its images under the group (as sorted lists of
+    // options): exactly one member of each orbit is (solve --all --distinct writes it alone).
+    bool least_in_orbit(std::span<const OptionId> solution) const;
 
     // Adds 1 to fixed[k] for every element k that maps `solution` onto itself. `mark` is the
     // caller's scratch (one entry per option, zero at first); `stamp` its running counter.
@@ -88,11 +91,11 @@ private:
 Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
 
 // Fix(g) of every element of `group`, in its order: the identity's is `identity` (the
-// solutions, as counted), every other one counted on its fixed_points_matrix by `engine` (the
-// memo engine under the scan rule, the others by theirs). nullopt when `stop` was raised
-// before the last of them was complete: a partial list would be no check.
-std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity,
-                                                const std::atomic<bool>* stop = nullptr, EngineKind engine = EngineKind::automatic);
+// solutions, as counted), every other one counted on its fixed_points_matrix by the method's
+// engine and rule. nullopt when `stop` was raised before the last of them was complete: a
+// partial list would be no check.
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
+                                                const std::atomic<bool>* stop = nullptr);
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).

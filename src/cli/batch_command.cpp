@@ -31,10 +31,8 @@ struct InstanceCount {
 InstanceCount count_instance(const Model& model, const Instance& instance, const po::variables_map& values, const Settings& settings) {
     try {
         const Problem problem = model.build_instance(values, instance);
-        const Settings resolved = with_choice_resolved(settings, problem);
         const Limits limits{.stop = &stop_on_signals()};
-        SearchStats stats = with_engine(
-            resolved.run.engine, problem.matrix, [&](auto& engine) { return engine.count(limits); }, resolved.plan.choice);
+        SearchStats stats = with_engine(method_of(problem, settings), problem.matrix, [&](auto& engine) { return engine.count(limits); });
         stats.solutions /= problem.overcount;
         return {stats, ""};
     } catch (const InputError& e) {
@@ -120,7 +118,7 @@ int solve_instances(const Model& model, const std::vector<Instance>& instances, 
             std::fwrite(line.data(), 1, line.size(), stdout);
         };
         const Limits limits{.max_solutions = settings.all ? 0 : static_cast<Count>(settings.print), .stop = &stop_on_signals()};
-        const SearchStats stats = search_solutions(problem, with_choice_resolved(settings, problem), limits, print);
+        const SearchStats stats = search_solutions(problem, method_of(problem, settings), limits, print);
         stopped = !stats.complete && stop_on_signals();  // not complete: a signal, or --print reached
         solved += number > 0;
         printed += static_cast<std::size_t>(*number.to_u64());  // at most --print

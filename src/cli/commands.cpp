@@ -132,6 +132,16 @@ std::string solution_line(const Problem& problem, std::span<const OptionId> solu
     return line;
 }
 
+MethodRequest method_request(const Problem& problem, const Settings& settings) {
+    MethodRequest request = settings.plan.method;
+    request.prefers_scan = problem.prefers_scan;
+    return request;
+}
+
+Method method_of(const Problem& problem, const Settings& settings) {
+    return decide_method(problem.matrix, method_request(problem, settings));
+}
+
 namespace {
 
 // solve --all: every solution as it is found, one line each on stdout (solution_line); what
@@ -142,7 +152,7 @@ int stream_solutions(const Problem& problem, const Settings& settings) {
         const std::string line = solution_line(problem, solution, ++number, settings.json, "") + '\n';
         std::fwrite(line.data(), 1, line.size(), stdout);
     };
-    const SearchStats stats = search_solutions(problem, settings, Limits{.stop = &stop_on_signals()}, print);
+    const SearchStats stats = search_solutions(problem, method_of(problem, settings), Limits{.stop = &stop_on_signals()}, print);
     std::fflush(stdout);
     std::cerr << "xcount: " << to_string(number) << (number == 1 ? " solution" : " solutions")
               << (stats.complete ? " (all of them)" : " (stopped by a signal: not all of them)") << '\n';
@@ -156,7 +166,7 @@ int solve_command(const Problem& problem, const Settings& settings) {
     std::vector<std::vector<OptionId>> found;
     auto keep = [&found](std::span<const OptionId> s) { found.emplace_back(s.begin(), s.end()); };
     const Limits limits{.max_solutions = static_cast<Count>(settings.print)};
-    const SearchStats stats = search_solutions(problem, settings, limits, keep);
+    const SearchStats stats = search_solutions(problem, method_of(problem, settings), limits, keep);
     if (settings.json) {
         std::string list = "[";
         for (const auto& solution : found) list += (list.size() > 1 ? ", " : "") + option_arrays(problem.matrix, solution);

@@ -35,20 +35,17 @@ int merge_command(const std::vector<std::string>& files, const Settings& setting
 // actual size, would need more memory than settings.max_memory.
 Problem load_within_memory(const std::string& spec, const boost::program_options::variables_map& values, const Settings& settings);
 
-// The settings with the choice rule a count uses: --choose's, or, left to auto, the scan rule
-// where the model prefers it and the scan engine takes the matrix.
-inline Settings with_choice_resolved(Settings settings, const Problem& problem) {
-    if (!settings.choice_given && settings.run.engine == EngineKind::automatic &&
-        ((problem.prefers_scan && WideScan::fits(problem.matrix)) || memo_pays(problem.matrix)))
-        settings.plan.choice.rule = ChooseRule::scan;
-    return settings;
-}
+// What the flags ask of the engine and rule, with the model's preference: a plan decides on it
+// (make_plan), and so does method_of.
+MethodRequest method_request(const Problem& problem, const Settings& settings);
+// The engine and rule of a search that makes no plan (solve, show, estimate, a --limit preview),
+// decided on the problem's matrix.
+Method method_of(const Problem& problem, const Settings& settings);
 
-// A search with the settings' engine and choice rule, each solution (its option ids) to visit.
+// A search with the method's engine and rule, each solution (its option ids) to visit.
 template <class Visit>
-SearchStats search_solutions(const Problem& problem, const Settings& settings, const Limits& limits, Visit&& visit) {
-    return with_engine(
-        settings.run.engine, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); }, settings.plan.choice);
+SearchStats search_solutions(const Problem& problem, const Method& method, const Limits& limits, Visit&& visit) {
+    return with_engine(method, problem.matrix, [&](auto& engine) { return engine.search(visit, limits); });
 }
 
 // Solution k (1-based) in the order the search finds them. `options` is empty when there are

@@ -63,81 +63,97 @@ int print_stopped(const Problem& problem, const Settings& settings, const TreeEs
     return kExitPartial;
 }
 
-}  // namespace
-
-int estimate_command(const Problem& problem, const Settings& given) {
-    const Settings settings = with_choice_resolved(given, problem);
-    const Choice choice{settings.plan.choice.rule, 0};
-    const int threads = resolve_threads(settings.run.threads);
-    const auto started = std::chrono::steady_clock::now();
-    const std::atomic<bool>& signalled = stop_on_signals();
+// What estimate found: the tree by random paths, and the rate of the engine count would take.
+struct Estimated {
+    TreeEstimate tree;
     std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
-    if (settings.plan.symmetry == SymmetryMode::reduce) {
-        if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
-        reduced = make_plan(problem.matrix, problem.symmetries,
-                            {.symmetry = SymmetryMode::reduce, .choice = choice, .depth = 0, .stop = &signalled});
-        if (reduced->mode != SymmetryMode::reduce) reduced.reset();  // nothing to reduce by: the whole tree
-    }
-    const TreeEstimate e = reduced
-                               ? estimate_split(reduced->matrix(), reduced->split, settings.probes, settings.plan.choice.seed, &signalled)
-                               : estimate_tree(problem.matrix, settings.probes, settings.plan.choice.seed, choice, &signalled);
-    const double probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (e.probes < settings.probes) return print_stopped(problem, settings, e, probe_seconds);
-
-    // The update rate on one thread of the engine `count` would use, from a quarter-second count.
-    SearchStats sample;
+    Choice choice;                // the tree's rule
+    double probe_seconds = 0;
+    SearchStats sample;  // a quarter-second count (complete on a small problem: exact figures)
     double sample_seconds = 0;
-    {
-        const Stop stop(&stop_on_signals(), {.max_seconds = 0.25});
-        const auto begin = std::chrono::steady_clock::now();
-        sample = with_engine(
-            EngineKind::automatic, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = stop.flag()}); }, choice);
-        sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    }
-    const double rate = sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0;
-    const double one_thread = sample.complete ? sample_seconds : (rate > 0 ? e.updates.mean / rate : 0);
-    const double many = one_thread / threads;  // assuming a linear speed-up (see the benchmark)
+    int threads = 1;
+    double rate() const { return sample_seconds > 0 ? static_cast<double>(sample.updates) / sample_seconds : 0; }
+    double one_thread() const { return sample.complete ? sample_seconds : (rate() > 0 ? tree.updates.mean / rate() : 0); }
+    double many() const { return one_thread() / threads; }  // assuming a linear speed-up (see the benchmark)
+};
 
-    if (settings.json) {
-        JsonObject j;
-        j.field("problem", problem.name)
-            .field("probes", e.probes)
-            .field("seed", std::to_string(settings.plan.choice.seed))
-            .field("choose", choice_text(choice))
-            .field("symmetry", reduced ? reduced->note : "none")
-            .raw("nodes", JsonObject().field("estimate", e.nodes.mean).field("error", e.nodes.error).str())
-            .raw("updates", JsonObject().field("estimate", e.updates.mean).field("error", e.updates.error).str())
-            .raw("solutions", JsonObject().field("estimate", e.solutions.mean).field("error", e.solutions.error).str())
-            .field("mean_depth", e.mean_depth)
-            .field("updates_per_second", rate)
-            .field("seconds_one_thread", one_thread)
-            .field("threads", threads)
-            .field("seconds", many)
-            .field("exact", sample.complete);
-        if (sample.complete)
-            j.field("exact_solutions", sample.solutions).field("exact_updates", sample.updates).field("exact_nodes", sample.nodes);
-        std::cout << j.str() << '\n';
-        return kExitOk;
-    }
+// The update rate on one thread of the engine `count` would use, from a quarter-second count.
+void sample_rate(const Problem& problem, const Method& method, Estimated& e) {
+    const Stop stop(&stop_on_signals(), {.max_seconds = 0.25});
+    const auto begin = std::chrono::steady_clock::now();
+    e.sample = with_engine(method, problem.matrix, [&](auto& engine) { return engine.count(Limits{.stop = stop.flag()}); });
+    e.sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+void print_json(const Problem& problem, const Settings& settings, const Estimated& e) {
+    JsonObject j;
+    j.field("problem", problem.name)
+        .field("probes", e.tree.probes)
+        .field("seed", std::to_string(settings.plan.method.choice.seed))
+        .field("choose", choice_text(e.choice))
+        .field("symmetry", e.reduced ? e.reduced->note : "none")
+        .raw("nodes", JsonObject().field("estimate", e.tree.nodes.mean).field("error", e.tree.nodes.error).str())
+        .raw("updates", JsonObject().field("estimate", e.tree.updates.mean).field("error", e.tree.updates.error).str())
+        .raw("solutions", JsonObject().field("estimate", e.tree.solutions.mean).field("error", e.tree.solutions.error).str())
+        .field("mean_depth", e.tree.mean_depth)
+        .field("updates_per_second", e.rate())
+        .field("seconds_one_thread", e.one_thread())
+        .field("threads", e.threads)
+        .field("seconds", e.many())
+        .field("exact", e.sample.complete);
+    if (e.sample.complete)
+        j.field("exact_solutions", e.sample.solutions).field("exact_updates", e.sample.updates).field("exact_nodes", e.sample.nodes);
+    std::cout << j.str() << '\n';
+}
+
+void print_text(const Problem& problem, const Settings& settings, const Estimated& e) {
     std::cout << "problem: " << problem.name << '\n'
-              << "tree: " << choice_text(choice) << (choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
-    if (reduced) std::cout << "symmetry: " << reduced->note << " (nodes and updates: the reduced count's; solutions: all)\n";
-    std::cout << "probes: " << e.probes << " (seed " << settings.plan.choice.seed << ", " << seconds_text(probe_seconds)
-              << " s), mean depth " << e.mean_depth << '\n'
-              << "nodes: " << figure(e.nodes) << '\n'
-              << "updates: " << figure(e.updates) << '\n'
-              << "solutions: " << figure(e.solutions)
-              << (e.solutions.mean == 0 ? " (no probe reached a solution: they are rare, not necessarily absent)" : "") << '\n'
+              << "tree: " << choice_text(e.choice) << (e.choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
+    if (e.reduced) std::cout << "symmetry: " << e.reduced->note << " (nodes and updates: the reduced count's; solutions: all)\n";
+    std::cout << "probes: " << e.tree.probes << " (seed " << settings.plan.method.choice.seed << ", " << seconds_text(e.probe_seconds)
+              << " s), mean depth " << e.tree.mean_depth << '\n'
+              << "nodes: " << figure(e.tree.nodes) << '\n'
+              << "updates: " << figure(e.tree.updates) << '\n'
+              << "solutions: " << figure(e.tree.solutions)
+              << (e.tree.solutions.mean == 0 ? " (no probe reached a solution: they are rare, not necessarily absent)" : "") << '\n'
               << "(+- one standard error of the mean; the true value is within two of them for most seeds)\n";
-    if (sample.complete) {
-        std::cout << "exact: the count" << (reduced ? " (unreduced)" : "")
-                  << " finished while measuring the rate: " << to_string(sample.solutions) << " solutions, " << sample.updates
-                  << " updates, " << sample.nodes << " nodes, " << seconds_text(sample_seconds) << " s\n";
+    if (e.sample.complete) {
+        std::cout << "exact: the count" << (e.reduced ? " (unreduced)" : "")
+                  << " finished while measuring the rate: " << to_string(e.sample.solutions) << " solutions, " << e.sample.updates
+                  << " updates, " << e.sample.nodes << " nodes, " << seconds_text(e.sample_seconds) << " s\n";
     } else {
-        std::cout << "rate: " << rate / 1e6 << " M updates/s on one thread (measured for " << seconds_text(sample_seconds) << " s)\n"
-                  << "time: about " << duration(one_thread) << " on one thread, " << duration(many) << " on " << threads
+        std::cout << "rate: " << e.rate() / 1e6 << " M updates/s on one thread (measured for " << seconds_text(e.sample_seconds) << " s)\n"
+                  << "time: about " << duration(e.one_thread()) << " on one thread, " << duration(e.many()) << " on " << e.threads
                   << " threads if the speed-up is linear\n";
     }
+}
+
+}  // namespace
+
+int estimate_command(const Problem& problem, const Settings& settings) {
+    const Method method = method_of(problem, settings);
+    Estimated e;
+    e.choice = Choice{method.choice.rule, 0};
+    e.threads = resolve_threads(settings.run.threads);
+    const auto started = std::chrono::steady_clock::now();
+    const std::atomic<bool>& signalled = stop_on_signals();
+    if (settings.plan.symmetry == SymmetryMode::reduce) {
+        if (problem.symmetries.empty()) throw InputError("--symmetry reduce: " + problem.name + " has no symmetry group");
+        e.reduced = make_plan(
+            problem.matrix, problem.symmetries,
+            {.symmetry = SymmetryMode::reduce, .method = {.engine = method.engine, .choice = e.choice}, .depth = 0, .stop = &signalled});
+        if (e.reduced->mode != SymmetryMode::reduce) e.reduced.reset();  // nothing to reduce by: the whole tree
+    }
+    const std::uint64_t seed = settings.plan.method.choice.seed;
+    e.tree = e.reduced ? estimate_split(e.reduced->matrix(), e.reduced->split, settings.probes, seed, &signalled)
+                       : estimate_tree(problem.matrix, settings.probes, seed, e.choice, &signalled);
+    e.probe_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (e.tree.probes < settings.probes) return print_stopped(problem, settings, e.tree, e.probe_seconds);
+    sample_rate(problem, Method{method.engine, e.choice}, e);
+    if (settings.json)
+        print_json(problem, settings, e);
+    else
+        print_text(problem, settings, e);
     return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "flag_table.hpp"
 
+#include <array>
 #include <cstdio>
 #include <limits>
 #include <set>
@@ -26,19 +27,22 @@ constexpr long long kNone = 0;
 // The rows' own checks of a value, each naming its flag.
 
 // The value of a flag that takes one of a few words: "--NAME must be A, B or C, not 'x'".
-template <class T, std::size_t N>
-T one_of(const std::string& text, const char* flag, const std::pair<const char*, T> (&words)[N]) {
+template <class Words>
+auto one_of(const std::string& text, const char* flag, const Words& words) {
     for (const auto& [word, value] : words)
         if (text == word) return value;
+    const std::size_t n = std::size(words);
     std::string list;
-    for (std::size_t k = 0; k < N; ++k) list += (k == 0 ? "" : k + 1 == N ? " or " : ", ") + std::string(words[k].first);
+    for (std::size_t k = 0; k < n; ++k) list += (k == 0 ? "" : k + 1 == n ? " or " : ", ") + std::string(words[k].first);
     throw InputError("--" + std::string(flag) + " must be " + list + ", not " + quote_name(text));
 }
 
 EngineKind engine_word(const std::string& text) {
-    static constexpr std::pair<const char*, EngineKind> kWords[] = {{"auto", EngineKind::automatic}, {"dlx", EngineKind::dlx},
-                                                                    {"cells", EngineKind::cells},    {"bits", EngineKind::bits},
-                                                                    {"scan", EngineKind::scan},      {"memo", EngineKind::memo}};
+    static constexpr auto kWords = [] {
+        std::array<std::pair<const char*, EngineKind>, std::size(kEngines) + 1> words{{{"auto", EngineKind::automatic}}};
+        for (std::size_t k = 0; k < std::size(kEngines); ++k) words[k + 1] = {kEngines[k].word, kEngines[k].kind};
+        return words;
+    }();
     return one_of(text, "engine", kWords);
 }
 
@@ -64,7 +68,8 @@ ColourMode colour_word(const std::string& text) {
 std::optional<int> split_depth_text(const std::string& text) {
     if (text == "auto") return std::nullopt;
     const auto parsed = parse_count(text);
-    if (!parsed || *parsed > 64) throw InputError("--split-depth must be auto or between 0 and 64, not " + quote_name(text));
+    if (!parsed || *parsed > kMaxSplitDepth)
+        throw InputError("--split-depth must be auto or between 0 and " + std::to_string(kMaxSplitDepth) + ", not " + quote_name(text));
     return static_cast<int>(*parsed->to_u64());
 }
 
@@ -106,6 +111,13 @@ std::string file_name_text(const std::string& flag, const std::string& text) {
     return text;
 }
 
+// The engines' own lines (engines.hpp's list), then auto's, whose rules docs/flags.md gives.
+#define XCOUNT_ENGINE_HELP(name, unit, help, ...) #name ": " help "; "
+constexpr const char* kEngineHelp = XCOUNT_ENGINES(XCOUNT_ENGINE_HELP)
+    "auto: the engine and rule that pay on this matrix, decided once per count (docs/flags.md, \"which engine auto takes\"); "
+    "multiplicities (lo:hi|item): dlx and auto search them as written (Knuth's Algorithm M), the others the exact-cover expansion";
+#undef XCOUNT_ENGINE_HELP
+
 // clang-format off
 constexpr Flag kFlags[] = {
     {"help,h", T::toggle, "", nullptr, kNone, kNone, "show this help", kEveryCommand,
@@ -137,31 +149,21 @@ constexpr Flag kFlags[] = {
      [](Settings& s, const V& v) { s.plan.symmetry = symmetry_word(v.as<std::string>()); }},
     {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus,
      [](Settings& s, const V&) { s.json = true; }},
-    {"engine", T::text, "E", "auto", kNone, kNone,
-     "dlx (dancing links), cells (sparse sets) or bits (bitsets, up to 256 items): the same search, the same figures; "
-     "scan (bitboards, up to 256 items): the scan rule's search only; memo: counts by merging equal states (Knuth's "
-     "Algorithm Z), any matrix whose state fits in 1,024 bits, the scan rule unless --choose says otherwise; auto: memo where the "
-     "scan rule's states are surely few (a bound of 2^28: dominoes and other pieces in any number of copies on boards up to 20 "
-     "wide) or a trial of 2^14 nodes finds them few (strips of bigger pieces), scan where the model prefers the scan rule "
-     "(flat boards half as long again as wide), else bits where the matrix fits and its options conflict densely (or, up "
-     "to 512 options and 128 primary items, moderately), dlx elsewhere. Multiplicities (lo:hi|item): auto and dlx search the file as written (Knuth's Algorithm M), bits, "
-     "cells, scan and memo its exact-cover expansion", kCount,
-     [](Settings& s, const V& v) { s.run.engine = engine_word(v.as<std::string>()); }},
-    {"engine", T::text, "E", "auto", kNone, kNone, "auto, dlx, cells, bits, scan or memo (see count --help)", kSolve | kShow,
-     [](Settings& s, const V& v) { s.run.engine = engine_word(v.as<std::string>()); }},
+    {"engine", T::text, "E", "auto", kNone, kNone, kEngineHelp, kCount | kSolve | kShow,
+     [](Settings& s, const V& v) { s.plan.method.engine = engine_word(v.as<std::string>()); }},
     {"choose", T::text, "RULE", "mrv", kNone, kNone,
      "item choice: mrv (fewest options, ties to the lowest id; the default but where the model prefers scan), first, "
      "scan (the first open item in the model's scan order), max (most options), random or mrv-random (a random one "
      "among the fewest; both take --seed)", kCount | kSolve | kShow,
-     [](Settings& s, const V& v) { s.plan.choice.rule = choose_word(v.as<std::string>()), s.choice_given = !v.defaulted(); }},
+     [](Settings& s, const V& v) { s.plan.method.choice.rule = choose_word(v.as<std::string>()), s.plan.method.rule_given = !v.defaulted(); }},
     {"choose", T::text, "RULE", "auto", kNone, kNone,
      "the tree to estimate: mrv, first, scan or max (auto: the one count walks)", kEstimate,
-     [](Settings& s, const V& v) { if ((s.choice_given = v.as<std::string>() != "auto")) s.plan.choice.rule = choose_word(v.as<std::string>()); }},
+     [](Settings& s, const V& v) { if ((s.plan.method.rule_given = v.as<std::string>() != "auto")) s.plan.method.choice.rule = choose_word(v.as<std::string>()); }},
     {"seed", T::text, "S", nullptr, kNone, kNone,
      "seed of the random choice rules (0..2^64-1); with it fixed, the search can be split", kCount | kSolve | kShow,
-     [](Settings& s, const V& v) { s.plan.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
+     [](Settings& s, const V& v) { s.plan.method.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
     {"seed", T::text, "S", nullptr, kNone, kNone, "seed of the random paths (0..2^64-1; default: drawn and printed)", kEstimate,
-     [](Settings& s, const V& v) { s.plan.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
+     [](Settings& s, const V& v) { s.plan.method.choice.seed = seed_text(v.as<std::string>()), s.seed_given = true; }},
     {"seed", T::text, "S", nullptr, kNone, kNone, "seed (0..2^64-1; default: a random one, printed)", kGenerate,
      nullptr},
     {"limit", T::integer, "N", "0", 0, 1LL << 62, "stop after this many solutions (0: count all; at most 2^62); a preview, labelled partial", kCount,

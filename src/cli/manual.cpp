@@ -102,10 +102,8 @@ std::string bash_completion() {
         for (const auto& option : declared.options()) list += (list.empty() ? "" : " ") + option->canonical_display_name(1);
         flags_by_model += "        " + model.name + ") flags+=\" " + list + "\" ;;\n";
     }
-    std::string engines;
-    for (EngineKind kind :
-         {EngineKind::automatic, EngineKind::dlx, EngineKind::cells, EngineKind::bits, EngineKind::scan, EngineKind::memo})
-        engines += (engines.empty() ? "" : " ") + std::string(engine_name(kind));
+    std::string engines = "auto";
+    for (const EngineInfo& engine : kEngines) engines += " " + std::string(engine.word);
     std::string s = "# bash completion for xcount " + std::string(kVersion) + " (generated from its flag table)\n";
     s += "_xcount() {\n    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command=${COMP_WORDS[1]} flags\n";
     s += "    if ((COMP_CWORD == 1)); then COMPREPLY=($(compgen -W \"" + commands + " --help --version\" -- \"$cur\")); return; fi\n";

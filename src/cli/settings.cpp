@@ -62,19 +62,18 @@ bool random_rule(const Choice& choice) { return choice.rule == ChooseRule::rando
 // agree (a depth, a journal, shards, ranks) needs --seed; without one it is one subproblem, the
 // whole search on one thread.
 void settle_random_rule(const po::variables_map& values, Settings& s, bool split) {
-    if (!random_rule(s.plan.choice) || s.seed_given) return;
+    if (!random_rule(s.plan.method.choice) || s.seed_given) return;
     if (split)
         throw InputError("--choose " + values["choose"].as<std::string>() +
                          " needs --seed to split the search (each subproblem must replay the same random choices)");
     s.plan.depth = 0;
 }
 
-// --engine and --choose together: scan and memo walk the scan rule unless told otherwise.
+// --engine and --choose together (the rule itself is decided with the engine: decide_method).
 void validate_choice(const po::variables_map& values, Settings& s) {
-    if ((s.run.engine == EngineKind::scan || s.run.engine == EngineKind::memo) && !s.choice_given) s.plan.choice.rule = ChooseRule::scan;
-    if (s.run.engine == EngineKind::scan && s.plan.choice.rule != ChooseRule::scan)
+    if (s.plan.method.engine == EngineKind::scan && s.plan.method.rule_given && s.plan.method.choice.rule != ChooseRule::scan)
         throw InputError("--engine scan walks the scan rule's tree only; it cannot take --choose " + values["choose"].as<std::string>());
-    if (s.seed_given && !random_rule(s.plan.choice)) throw InputError("--seed goes with --choose random or mrv-random");
+    if (s.seed_given && !random_rule(s.plan.method.choice)) throw InputError("--seed goes with --choose random or mrv-random");
 }
 
 void validate_count(const po::variables_map& values, Settings& s) {
@@ -115,11 +114,11 @@ void validate_solve(const po::variables_map& values, Settings& s) {
 
 void validate(Command command, const po::variables_map& values, Settings& s) {
     if (!values.count("max-memory")) s.max_memory = default_max_memory();
-    if (!s.seed_given) s.plan.choice.seed = random_seed();
+    if (!s.seed_given) s.plan.method.choice.seed = random_seed();
     if (command == Command::count || command == Command::solve || command == Command::show) validate_choice(values, s);
     if (command == Command::count) validate_count(values, s);
     if (command == Command::solve) validate_solve(values, s);
-    if (command == Command::estimate && random_rule(s.plan.choice))
+    if (command == Command::estimate && random_rule(s.plan.method.choice))
         throw InputError("estimate --choose: the random rules take no estimate here; use mrv, first, scan or max");
 }
 

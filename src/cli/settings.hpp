@@ -23,12 +23,12 @@ struct Settings {
     bool help = false;
     bool json = false;
     bool verbose = false;
-    // --threads, --engine, --profile, --shard, --memo-memory: the runner's own request, completed
-    // by the count with its callbacks, group, order and stop.
+    // --threads, --profile, --shard, --memo-memory: the runner's own request, completed by the
+    // count with its engine (the plan's), callbacks, group, order and stop.
     RunOptions run;
     StopLimits limits;  // --time-limit (from the process's start), --node-limit: the count's Stop
-    // --symmetry, --choose, --seed, --split-depth: what the plan is asked for (a count sets how
-    // many subproblems, and the stop).
+    // --symmetry, --engine, --choose, --seed, --split-depth: what the plan is asked for (a count
+    // adds the model's scan preference, who shares the subproblems, and the stop).
     PlanRequest plan;
     Count limit = 0;                            // stop after this many solutions (0: all)
     std::optional<Count> expect;                // the published total to check against
@@ -46,7 +46,6 @@ struct Settings {
     bool mpi = false;                           // count: over MPI ranks (mpirun ... xcount count ... --mpi)
     std::uint64_t max_memory = 0;               // refuse problems needing more (bytes; set from --max-memory or half the RAM)
     std::uint64_t probes = 1000;                // estimate: random root-to-leaf paths
-    bool choice_given = false;                  // --choose on the command line (else auto: see with_choice_resolved)
     bool seed_given = false;                    // --seed was given (a random rule without it cannot be split)
     long solution = 1;                          // show: which solution, in the search's order (1 = the first)
     std::string svg;                            // show: write the picture to this file ("" : none)

@@ -22,7 +22,7 @@ FoundSolution find_solution(const Problem& problem, const Settings& settings, lo
         out.options.assign(s.begin(), s.end());
     };
     const Limits limits{.max_solutions = static_cast<Count>(k), .stop = nullptr, .max_nodes = max_nodes};
-    const SearchStats stats = search_solutions(problem, settings, limits, keep);
+    const SearchStats stats = search_solutions(problem, method_of(problem, settings), limits, keep);
     out.complete = stats.complete || out.found == static_cast<Count>(k);
     if (out.found < static_cast<Count>(k)) out.options.clear();
     return out;

@@ -93,16 +93,6 @@ std::uint64_t word_field(std::istream& in, const std::string& key, const std::st
 
 std::string shard_text(std::size_t index, std::size_t count) { return std::to_string(index) + "/" + std::to_string(count); }
 
-std::vector<std::size_t> shard_ids(std::size_t index, std::size_t count, std::size_t subproblems) {
-    std::vector<std::size_t> ids;
-    for (std::size_t id = index; id < subproblems; id += count) ids.push_back(id);
-    return ids;
-}
-
-std::size_t shard_size(std::size_t index, std::size_t count, std::size_t subproblems) {
-    return subproblems / count + (index < subproblems % count ? 1 : 0);
-}
-
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     const auto slash = text.find('/');
     const auto i = parse_count(text.substr(0, slash)), k = slash == std::string::npos ? std::nullopt : parse_count(text.substr(slash + 1));

@@ -24,21 +24,21 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
 }
 
 // The split a count takes when no depth is given; the depth is decided here alone, by count
-// and then by work. By count: the smallest depth >= min_depth with request.subproblems (enough
+// and then by work. By count: the smallest depth >= min_depth with request.subproblems() (enough
 // for the threads, shards or ranks to share: split_automatically). By work, for a count of
 // ten minutes and more on one thread: deeper while its largest subproblem is estimated at over
 // 0.5% of the work (a kill loses less, the last subproblem leaves less idle), up to 20,000
 // subproblems; the estimates (deterministic: fixed seeds and probe counts) are kept in `work`
 // for the largest-first order. The memo engine, which merges equal states within a
 // subproblem, keeps the split by count.
-Split automatic_split(const Matrix& matrix, const PlanRequest& request, const TreeShape& shape, int min_depth, const Weigh& weigh,
-                      std::vector<double>& work) {
+Split automatic_split(const Matrix& matrix, const PlanRequest& request, const Method& method, const TreeShape& shape, int min_depth,
+                      const Weigh& weigh, std::vector<double>& work) {
     constexpr double kDeepenFromUpdates = 3e11, kLargestShare = 0.005;  // ten minutes and more on one thread
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
     const std::atomic<bool>* stop = request.stop;
-    Split split = split_automatically(matrix, request.subproblems, shape, min_depth, weigh, stop);
-    if (request.merging || split.size() < 2 || matrix.node_count() > 10'000'000 ||
+    Split split = split_automatically(matrix, request.subproblems(), shape, min_depth, weigh, stop);
+    if (method.merges() || split.size() < 2 || matrix.node_count() > 10'000'000 ||
         whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
         return split;
     const auto estimate = [&](const Split& s) {
@@ -107,19 +107,25 @@ Split split_reduced(const Reduction& reduction, int depth, const Choice& choice)
                           weigh_of(reduction));
 }
 
+std::size_t PlanRequest::subproblems() const {
+    constexpr std::size_t kPerThread = 64, kPerShareholder = 256;
+    if (ranks > 0) return kPerShareholder * static_cast<std::size_t>(ranks);
+    if (shards > 0) return kPerShareholder * shards;
+    return kPerThread * static_cast<std::size_t>(std::max(threads, 1));
+}
+
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
     Plan plan;
-    plan.choice = request.choice;
-    plan.merging = request.merging;
     plan_symmetry(plan, matrix, symmetries, request.symmetry, request.stop);
     plan.problem = &matrix;
-    TreeShape shape{.choice = request.choice};
+    plan.method = decide_method(plan.matrix(), request.method);  // the matrix counted: the reduction's, where there is one
+    TreeShape shape{.choice = plan.method.choice};
     if (plan.reduction) shape.forced = plan.reduction->items, shape.second_below = plan.reduction->second_below;
     const int min_depth = static_cast<int>(shape.forced.size());  // weights sit on the forced choices
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
     plan.split = request.depth ? split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop)
-                               : automatic_split(plan.matrix(), request, shape, min_depth, weigh, plan.work);
+                               : automatic_split(plan.matrix(), request, plan.method, shape, min_depth, weigh, plan.work);
     return plan;
 }
 
@@ -129,7 +135,7 @@ std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop
     constexpr double kOrderFromUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
     constexpr std::size_t kSampledFrom = 2048, kStrata = 16;
-    if (plan.split.size() < 2 || plan.merging) return std::nullopt;
+    if (plan.split.size() < 2 || plan.method.merges()) return std::nullopt;
     std::vector<double> work = plan.work;  // estimated when the depth was chosen
     if (work.empty()) {
         Dancer dancer = split_prober(plan.matrix(), plan.split);
@@ -155,14 +161,15 @@ const Group* Plan::fixed_group() const {
 std::string fingerprint_mode(const Plan& plan) {
     // Another choice rule cuts the tree elsewhere: its subproblems are not MRV's. The scan
     // rule's tree also depends on the scan order.
-    std::string choice = plan.choice.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(plan.choice);
-    if (plan.choice.rule == ChooseRule::scan) {
+    const Choice& rule = plan.method.choice;
+    std::string choice = rule.rule == ChooseRule::mrv ? "" : "+choose=" + choice_text(rule);
+    if (rule.rule == ChooseRule::scan) {
         Hash64 order;
         for (ItemId item : plan.matrix().scan_order()) order.add(static_cast<std::uint64_t>(item));
         choice += "/" + order.hex();
     }
     // The memo engine walks every other subproblem in the reverse order: its positions are its own.
-    if (plan.merging) choice += "+merged";
+    if (plan.method.merges()) choice += "+merged";
     switch (plan.mode) {
         case SymmetryMode::check: return "count+check/" + std::to_string(plan.group->order()) + choice;
         case SymmetryMode::reduce:

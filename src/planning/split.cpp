@@ -80,4 +80,14 @@ Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeSh
     return best;
 }
 
+std::vector<std::size_t> shard_ids(std::size_t index, std::size_t count, std::size_t subproblems) {
+    std::vector<std::size_t> ids;
+    for (std::size_t id = index; id < subproblems; id += count) ids.push_back(id);
+    return ids;
+}
+
+std::size_t shard_size(std::size_t index, std::size_t count, std::size_t subproblems) {
+    return subproblems / count + (index < subproblems % count ? 1 : 0);
+}
+
 }  // namespace xcount

@@ -249,6 +249,107 @@ std::string mpi_agree(const std::string& error, int status, const std::string& p
     throw RankFailure(root_status, root == 0 ? text : "rank " + std::to_string(root) + ": " + text, true);
 }
 
+namespace {
+
+// Rank 0 of a run: hands out what is not done, in chunks small enough to balance the tail,
+// until everything is done, a limit or signal stops the run, or a rank fails; takes each
+// rank's results as they come.
+class Leader {
+public:
+    Leader(const Split& split, std::vector<SubproblemResult> done, const RunOptions& options)
+        : split_(split),
+          options_(options),
+          done_(std::move(done)),
+          stop_(options.stop ? *options.stop : unlimited_),
+          order_(options.group ? options.group->order() : 0) {
+        if (done_.empty()) done_.resize(split.size());
+        by_id_.resize(split.size());
+        for (std::size_t id = 0; id < split.size(); ++id) by_id_[id] = id;
+        for (std::size_t id : options.order ? *options.order : by_id_)
+            if (id < done_.size() && !done_[id].finished) pending_.push_back(id);
+    }
+
+    RunReport run(int ranks) {
+        const auto workers = static_cast<std::size_t>(ranks - 1);
+        const std::size_t chunk = std::max<std::size_t>(1, pending_.size() / (workers * 16));
+        for (std::size_t active = workers; active > 0;) {
+            MPI_Status status;
+            const std::vector<std::uint64_t> report = receive(MPI_ANY_SOURCE, kTagReport, status);
+            try {
+                take(report, status.MPI_SOURCE);
+            } catch (...) {
+                if (!failure_) failure_ = std::current_exception();
+            }
+            if (failure_ || stop_.ends_run()) stopping_ = true;
+            const std::vector<std::uint64_t> work = next_chunk(chunk);
+            if (work.empty()) --active;  // an empty chunk tells the worker to finish
+            send(work, status.MPI_SOURCE, kTagWork);
+        }
+        if (failure_) std::rethrow_exception(failure_);
+        RunReport report;
+        report.threads = resolve_threads(options_.threads);
+        report.results = std::move(done_);
+        report.own = by_id_;
+        report.finished_now = finished_now_;
+        add_up(split_, options_, report);
+        return report;
+    }
+
+private:
+    // A rank's report: its results, or its error.
+    void take(const std::vector<std::uint64_t>& report, int source) {
+        Reader in(report);
+        if (report.empty()) throw std::logic_error("run_split_mpi: an empty report");
+        if (report[0] == kError) {
+            const bool input = in.word() != 0;
+            const std::string message = "rank " + std::to_string(source) + ": " + get_text(in);
+            if (input) throw InputError(message);
+            throw std::runtime_error(message);
+        }
+        while (!in.done()) {
+            SubproblemResult r;
+            const std::size_t id = unpack(in, order_, r);
+            if (id >= done_.size() || done_[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
+            r.weight = split_.weight(id);
+            if (!r.finished) {  // stopped at a limit or a signal: never counted, kept if part done
+                stopping_ = true;
+                if (r.partial()) {
+                    done_[id] = std::move(r);
+                    if (options_.on_partial) options_.on_partial(id, done_[id], true);
+                }
+                continue;
+            }
+            done_[id] = std::move(r);
+            ++finished_now_;
+            stop_.spend(done_[id].stats.nodes);
+            if (options_.on_finished) options_.on_finished(id, done_[id]);
+        }
+    }
+
+    // The next chunk of subproblems with the node budget left, or nothing once stopping.
+    std::vector<std::uint64_t> next_chunk(std::size_t chunk) {
+        std::vector<std::uint64_t> work;
+        if (stopping_ || next_ >= pending_.size()) return work;
+        work.push_back(stop_.nodes_left());
+        for (std::size_t taken = 0; next_ < pending_.size() && taken < chunk; ++taken, ++next_)
+            pack(work, pending_[next_], done_[pending_[next_]], order_);
+        return work;
+    }
+
+    const Split& split_;
+    const RunOptions& options_;
+    std::vector<SubproblemResult> done_;
+    Stop unlimited_;
+    Stop& stop_;
+    std::size_t order_;
+    std::vector<std::size_t> pending_, by_id_;
+    std::size_t next_ = 0, finished_now_ = 0;
+    bool stopping_ = false;
+    std::exception_ptr failure_;
+};
+
+}  // namespace
+
 RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options) {
     const int ranks = mpi_size();
     if (ranks == 1) return run_split(matrix, split, std::move(done), options);
@@ -257,73 +358,7 @@ RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<Su
         worker(matrix, split, options);
         return RunReport{};
     }
-    // Rank 0: hand out what is not done, in chunks small enough to balance the tail, until
-    // everything is done, a limit or signal stops the run, or a rank fails.
-    if (done.empty()) done.resize(split.size());
-    std::vector<std::size_t> pending;
-    std::vector<std::size_t> by_id(split.size());
-    for (std::size_t id = 0; id < split.size(); ++id) by_id[id] = id;
-    for (std::size_t id : options.order ? *options.order : by_id)
-        if (id < done.size() && !done[id].finished) pending.push_back(id);
-    const std::size_t workers = static_cast<std::size_t>(ranks - 1);
-    const std::size_t chunk = std::max<std::size_t>(1, pending.size() / (workers * 16));
-    const std::size_t order = options.group ? options.group->order() : 0;
-    std::size_t next = 0, active = workers, finished_now = 0;
-    Stop unlimited;
-    Stop& stop = options.stop ? *options.stop : unlimited;
-    bool stopping = false;
-    std::exception_ptr failure;
-    while (active > 0) {
-        MPI_Status status;
-        const std::vector<std::uint64_t> report = receive(MPI_ANY_SOURCE, kTagReport, status);
-        Reader in(report);
-        try {
-            if (report.empty()) throw std::logic_error("run_split_mpi: an empty report");
-            if (report[0] == kError) {
-                const bool input = in.word() != 0;
-                const std::string message = "rank " + std::to_string(status.MPI_SOURCE) + ": " + get_text(in);
-                if (input) throw InputError(message);
-                throw std::runtime_error(message);
-            }
-            while (!in.done()) {
-                SubproblemResult r;
-                const std::size_t id = unpack(in, order, r);
-                if (id >= done.size() || done[id].finished) throw std::logic_error("run_split_mpi: a result for a wrong id");
-                r.weight = split.weight(id);
-                if (!r.finished) {  // stopped at a limit or a signal: never counted, kept if part done
-                    stopping = true;
-                    if (r.partial()) {
-                        done[id] = std::move(r);
-                        if (options.on_partial) options.on_partial(id, done[id], true);
-                    }
-                    continue;
-                }
-                done[id] = std::move(r);
-                ++finished_now;
-                stop.spend(done[id].stats.nodes);
-                if (options.on_finished) options.on_finished(id, done[id]);
-            }
-        } catch (...) {
-            if (!failure) failure = std::current_exception();
-        }
-        if (failure || stop.ends_run()) stopping = true;
-        std::vector<std::uint64_t> work;
-        if (!stopping && next < pending.size()) {
-            work.push_back(stop.nodes_left());
-            for (std::size_t taken = 0; next < pending.size() && taken < chunk; ++taken, ++next)
-                pack(work, pending[next], done[pending[next]], order);
-        }
-        if (work.empty()) --active;  // an empty chunk tells the worker to finish
-        send(work, status.MPI_SOURCE, kTagWork);
-    }
-    if (failure) std::rethrow_exception(failure);
-    RunReport report;
-    report.threads = resolve_threads(options.threads);
-    report.results = std::move(done);
-    report.own = by_id;
-    report.finished_now = finished_now;
-    add_up(split, options, report);
-    return report;
+    return Leader(split, std::move(done), options).run(ranks);
 }
 
 }  // namespace xcount

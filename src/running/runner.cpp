@@ -1,5 +1,4 @@
 #include "xcount/runner.hpp"
-#include "xcount/shard.hpp"
 
 #include <omp.h>
 
@@ -35,30 +34,22 @@ private:
     std::atomic<bool> failed_{false};
 };
 
+// What the run's threads share: the engine's Shared where it has one (memo.hpp's table), else nothing.
 template <class Engine>
-concept Merging = requires {
-    Engine::kMerges;
-}
-&&Engine::kMerges;
-
-// The table an engine that merges states shares with the other threads' engines (none for
-// the others).
-template <class Engine>
-struct SharedTable {
-    explicit SharedTable(const RunOptions&) {}
+struct NothingShared {
+    NothingShared(std::size_t, MemoTables*) {}
     void lend(Engine&) {}
     static void vary(Engine&, std::size_t) {}
     MemoFigures figures() const { return {}; }
 };
-template <Merging Engine>
-struct SharedTable<Engine> {
-    std::optional<MemoTables> own;
-    typename Engine::Table& table;
-    explicit SharedTable(const RunOptions& options)
-        : table((options.memo_tables ? *options.memo_tables : own.emplace(options.memo_bytes)).template get<Engine::kMaxBits / 64>()) {}
-    void lend(Engine& engine) { engine.share_table(&table); }
-    static void vary(Engine& engine, std::size_t id) { engine.set_reversed(id % 2 == 1); }
-    MemoFigures figures() const { return table.figures(); }
+template <class Engine>
+struct SharedOf {
+    using type = NothingShared<Engine>;
+};
+template <class Engine>
+requires requires { typename Engine::Shared; }
+struct SharedOf<Engine> {
+    using type = typename Engine::Shared;
 };
 
 // The order in which the threads take this run's subproblems: by id, or as `order` says (any
@@ -121,7 +112,7 @@ public:
           options_(options),
           report_(report),
           stop_(options.stop ? *options.stop : unlimited_),
-          table_(options),
+          shared_(options.memo_bytes, options.memo_tables),
           schedule_(schedule_of(report.own, options.order, report.results.size())) {}
 
     void run() {
@@ -142,7 +133,7 @@ public:
             }
         }
         failures_.rethrow();
-        report_.memo = table_.figures();
+        report_.memo = shared_.figures();
     }
 
 private:
@@ -150,7 +141,7 @@ private:
         std::optional<Engine> engine;
         try {
             engine.emplace(matrix_);
-            table_.lend(*engine);
+            shared_.lend(*engine);
             engine->set_shape(split_.shape());
         } catch (...) {
             failures_.keep(std::current_exception());
@@ -174,7 +165,7 @@ private:
         result.profile = {};  // this run's work only (journals keep no profiles)
         if (options_.group && result.fixed.empty()) result.fixed.assign(options_.group->order(), 0);
         engine.set_profile(options_.profile ? &result.profile : nullptr);
-        SharedTable<Engine>::vary(engine, id);
+        Shared::vary(engine, id);
         tally.enter(split_.prefix(id), split_.weight(id));
         const double earlier = result.seconds;
         for (;;) {
@@ -231,7 +222,8 @@ private:
     RunReport& report_;
     Stop unlimited_;  // the run's stop when the caller gives none
     Stop& stop_;
-    SharedTable<Engine> table_;
+    using Shared = typename SharedOf<Engine>::type;
+    Shared shared_;
     std::vector<std::size_t> schedule_;
     ThreadFailures failures_;
     std::mutex finish_lock_;
@@ -255,8 +247,7 @@ RunReport run_split(const Matrix& matrix, const Split& split, std::vector<Subpro
     } else {
         report.own = shard_ids(options.shard_index, options.shard_count, split.size());
     }
-    with_engine_type(options.engine, matrix, split.choice(),
-                     [&]<class Engine>() { OwnedRun<Engine>(matrix, split, options, report).run(); });
+    with_engine_type(options.engine, matrix, [&]<class Engine>() { OwnedRun<Engine>(matrix, split, options, report).run(); });
 
     add_up(split, options, report);
     return report;

@@ -251,10 +251,6 @@ std::size_t BitsOf<Words>::memory_bytes() const {
            live_.capacity() * sizeof(Id) + counts_.capacity() * 4 + levels_.capacity() * sizeof(Level) + chosen_.capacity() * sizeof(Id);
 }
 
-template class BitsOf<2>;
-template class BitsOf<4>;
-
-template SearchStats SearchSkeleton<BitsOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<BitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_BITS_INSTANCES()

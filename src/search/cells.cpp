@@ -125,6 +125,6 @@ std::size_t Cells::memory_bytes() const {
            (choice_.capacity() + branch_.capacity() + tried_.capacity()) * sizeof(Index) + solution_.capacity() * sizeof(OptionId);
 }
 
-template SearchStats SearchSkeleton<Cells, std::int32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_CELLS_INSTANCES()

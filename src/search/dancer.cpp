@@ -9,11 +9,20 @@
 namespace xcount {
 
 Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
-    const std::size_t n = matrix.item_count();
-    const std::size_t total = n + 2 + matrix.option_count() + matrix.node_count();
+    const std::size_t total = matrix.item_count() + 2 + matrix.option_count() + matrix.node_count();
     if (total >= (std::size_t{1} << 32) / kStride) throw InputError("matrix too big for the dancer: " + std::to_string(total) + " nodes");
-    auto ref = [](std::size_t index) { return static_cast<Ref>(index * kStride); };
+    link_items(matrix);
+    lay_out_options(matrix, total);
+    // Each level covers a primary item, or under Algorithm M takes an option or closes an item.
+    const std::size_t levels = multiplicities_ ? levels_with_multiplicities(matrix) : matrix.primary_count() + 1;
+    choice_.assign(levels, 0);
+    branch_.assign(levels, 0);
+    solution_.reserve(levels);
+}
 
+void Dancer::link_items(const Matrix& matrix) {
+    const std::size_t n = matrix.item_count();
+    auto ref = [](std::size_t index) { return static_cast<Ref>(index * kStride); };
     // Root ring: the primary items in id order. Secondary items link to themselves.
     links_.assign(n + 1, Link{0, 0, 0});
     std::size_t last = 0;
@@ -28,7 +37,11 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
     }
     links_[last].next = 0;
     links_[0].prev = ref(last);
+}
 
+void Dancer::lay_out_options(const Matrix& matrix, std::size_t total) {
+    const std::size_t n = matrix.item_count();
+    auto ref = [](std::size_t index) { return static_cast<Ref>(index * kStride); };
     nodes_.reserve(total);
     node_option_.reserve(total);
     coloured_ = matrix.has_colours();
@@ -67,11 +80,6 @@ Dancer::Dancer(const Matrix& matrix) : SearchSkeleton(matrix) {
         nodes_.push_back({ref(first), 0, 0});
         node_option_.push_back(-1);
     }
-    // Each level covers a primary item, or under Algorithm M takes an option or closes an item.
-    const std::size_t levels = multiplicities_ ? levels_with_multiplicities(matrix) : matrix.primary_count() + 1;
-    choice_.assign(levels, 0);
-    branch_.assign(levels, 0);
-    solution_.reserve(levels);
 }
 
 std::size_t Dancer::levels_with_multiplicities(const Matrix& matrix) {
@@ -429,6 +437,6 @@ std::size_t Dancer::memory_bytes() const {
            solution_.capacity() * sizeof(OptionId);
 }
 
-template SearchStats SearchSkeleton<Dancer, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_DANCER_INSTANCES()

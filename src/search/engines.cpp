@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <random>
 
@@ -87,27 +85,36 @@ double scan_tree_estimate(const MemoLayout& layout, int probes) {
 namespace {
 
 // The memo engine's trial: under the scan rule, alone, with a small table of its own, within
-// `nodes`; its count when it finished (the same on every machine). Kept per matrix: auto asks
-// more than once.
+// `nodes`; its count when it finished (the same on every machine).
 std::optional<Count> merged_within(const Matrix& matrix, std::uint64_t nodes) {
-    static std::mutex lock;
-    static std::map<std::uint64_t, std::optional<Count>> known;
-    const std::uint64_t key = matrix.fingerprint();
-    {
-        const std::lock_guard<std::mutex> hold(lock);
-        if (const auto it = known.find(key); it != known.end()) return it->second;
-    }
     std::optional<Count> count;
-    with_memo_type(matrix, [&]<class Engine>() {
+    with_engine_type<EngineKind::memo>(matrix, [&]<class Engine>() {
         typename Engine::Table table(4 * nodes * Engine::Table::kEntryBytes);
         Engine engine(matrix);
         engine.share_table(&table);
         engine.set_choice(Choice{ChooseRule::scan, 0});
         if (const SearchStats s = engine.count(Limits{.max_nodes = nodes}); s.complete) count = s.solutions;
     });
-    const std::lock_guard<std::mutex> hold(lock);
-    known.emplace(key, count);
     return count;
+}
+
+// auto's engine, other than memo, under the rule decided.
+EngineKind enumerating_engine(const Matrix& matrix, const Choice& choice) {
+    if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
+    if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
+    constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
+    // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
+    // the dancer touches only those while bits scans the whole list (docs/benchmarks.md,
+    // "which engine auto picks").
+    constexpr double kBitsDensity = 0.6;
+    // With its option sets (up to 512 options) bits scans no list, but it still counts every open
+    // item's options at each node where the dancer reads a length: it wins from a lower density.
+    constexpr double kSetsDensity = 0.3;
+    const bool sets = SmallBits512::fits(matrix) && SmallBits512::runs_here();
+    const bool lists = WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory;
+    if (!sets && !lists) return EngineKind::dlx;
+    const double density = conflict_density(matrix);  // a pass over the whole matrix: only where bits could take it
+    return (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity) ? EngineKind::bits : EngineKind::dlx;
 }
 
 }  // namespace
@@ -129,45 +136,30 @@ bool memo_pays(const Matrix& matrix) {
     return trial && *trial >= Count{kTrialSolutions} && *trial >= Count{kSolutionsPerNode * kTrialNodes};
 }
 
-bool resolves_to_memo(EngineKind kind, const Matrix& matrix, const Choice& choice) {
-    return kind == EngineKind::memo || (kind == EngineKind::automatic && choice.rule == ChooseRule::scan && memo_pays(matrix));
+Method decide_method(const Matrix& matrix, const MethodRequest& request) {
+    const bool automatic = request.engine == EngineKind::automatic;
+    const bool may_scan = !request.rule_given || request.choice.rule == ChooseRule::scan;
+    const bool pays = automatic && may_scan && memo_pays(matrix);  // asked once: it may run a short trial
+    Choice choice = request.choice;
+    const bool own_rule = request.engine == EngineKind::scan || request.engine == EngineKind::memo;
+    const bool auto_scans = automatic && ((request.prefers_scan && WideScan::fits(matrix)) || pays);
+    if (!request.rule_given && (own_rule || auto_scans)) choice.rule = ChooseRule::scan;
+    if (!automatic) return {request.engine, choice};
+    if (choice.rule == ChooseRule::scan && pays) return {EngineKind::memo, choice};
+    return {enumerating_engine(matrix, choice), choice};
 }
 
-EngineKind resolve_engine(EngineKind kind, const Matrix& matrix, const Choice& choice) {
-    if (kind != EngineKind::automatic) return kind;
-    if (choice.rule == ChooseRule::scan && memo_pays(matrix)) return EngineKind::memo;
-    if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
-    if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
-    constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
-    // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
-    // the dancer touches only those while bits scans the whole list (docs/benchmarks.md,
-    // "which engine auto picks").
-    constexpr double kBitsDensity = 0.6;
-    // With its option sets (up to 512 options) bits scans no list, but it still counts every open
-    // item's options at each node where the dancer reads a length: it wins from a lower density.
-    constexpr double kSetsDensity = 0.3;
-    const bool sets = SmallBits512::fits(matrix) && SmallBits512::runs_here();
-    const bool lists = WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory;
-    if (!sets && !lists) return EngineKind::dlx;
-    const double density = conflict_density(matrix);  // a pass over the whole matrix: only where bits could take it
-    return (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity) ? EngineKind::bits : EngineKind::dlx;
-}
-
-const char* updates_unit(EngineKind resolved, const Choice& choice) {
-    const bool tests_options = resolved == EngineKind::scan || resolved == EngineKind::memo || choice.rule == ChooseRule::scan;
+const char* Method::updates_unit() const {
+    const bool tests_options =
+        choice.rule == ChooseRule::scan ||
+        std::any_of(std::begin(kEngines), std::end(kEngines), [&](const EngineInfo& e) { return e.kind == engine && e.counts_options; });
     return tests_options ? "options tested" : "links removed";
 }
 
 const char* engine_name(EngineKind kind) {
-    switch (kind) {
-        case EngineKind::automatic: return "auto";
-        case EngineKind::dlx: return "dlx";
-        case EngineKind::cells: return "cells";
-        case EngineKind::bits: return "bits";
-        case EngineKind::scan: return "scan";
-        case EngineKind::memo: return "memo";
-    }
-    return "?";
+    for (const EngineInfo& e : kEngines)
+        if (e.kind == kind) return e.word;
+    return "auto";
 }
 
 }  // namespace xcount

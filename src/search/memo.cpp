@@ -193,16 +193,6 @@ std::size_t MemoOf<Words>::memory_bytes() const {
            levels_.capacity() * sizeof(Level);
 }
 
-template class MemoOf<1>;
-template class MemoOf<2>;
-template class MemoOf<4>;
-template class MemoOf<8>;
-template class MemoOf<16>;
-
-template SearchStats SearchSkeleton<MemoOf<1>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<MemoOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<MemoOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<MemoOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<MemoOf<16>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_INSTANCE)

@@ -168,7 +168,7 @@ std::size_t default_memo_bytes() {
 MemoFigures MemoTables::figures() const {
     MemoFigures sum;
     std::apply(
-        [&](const auto&... table) {
+        [&](std::nullptr_t, const auto&... table) {
             const auto add = [&](const auto& t) {
                 if (!t) return;
                 const MemoFigures f = t->figures();
@@ -180,10 +180,7 @@ MemoFigures MemoTables::figures() const {
     return sum;
 }
 
-template class MemoTable<1>;
-template class MemoTable<2>;
-template class MemoTable<4>;
-template class MemoTable<8>;
-template class MemoTable<16>;
-
 }  // namespace xcount
+
+#define XCOUNT_MEMO_TABLE_INSTANCE(W) template class xcount::MemoTable<W>;
+XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TABLE_INSTANCE)

@@ -190,10 +190,6 @@ std::size_t ScanOf<Words>::memory_bytes() const {
            conflict_begin_.capacity() * sizeof(std::size_t) + (conflicts_.capacity() + blocked_.capacity() + absent_.capacity()) * 8;
 }
 
-template class ScanOf<2>;
-template class ScanOf<4>;
-
-template SearchStats SearchSkeleton<ScanOf<2>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<ScanOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_SCAN_INSTANCES()

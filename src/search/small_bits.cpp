@@ -116,9 +116,6 @@ SearchStats SmallBitsOf<OptionWords>::search_with(const Visitor& visit, const Li
     return Skeleton::search(visit, limits);
 }
 
-template class SmallBitsOf<4>;
-template class SmallBitsOf<8>;
-template SearchStats SearchSkeleton<SmallBitsOf<4>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-template SearchStats SearchSkeleton<SmallBitsOf<8>, std::uint32_t>::walk(detail::CountPolicy&, const Limits&);
-
 }  // namespace xcount
+
+XCOUNT_SMALL_BITS_INSTANCES()

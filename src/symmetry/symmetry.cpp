@@ -461,6 +461,18 @@ Count Reduction::orbit_weight(std::span<const OptionId> prefix) const {
     return static_cast<Count>(images.size() + 1) / fixing;
 }
 
+bool Group::least_in_orbit(std::span<const OptionId> solution) const {
+    std::vector<OptionId> mine(solution.begin(), solution.end()), image;
+    std::sort(mine.begin(), mine.end());
+    for (std::size_t g = 1; g < order(); ++g) {
+        image.clear();
+        for (OptionId o : mine) image.push_back(element(g).options[o]);
+        std::sort(image.begin(), image.end());
+        if (image < mine) return false;
+    }
+    return true;
+}
+
 Count Reduction::weight(std::span<const OptionId> prefix) const {
     if (by_orbit()) return orbit_weight(prefix);
     if (prefix.empty()) return 1;
@@ -474,14 +486,12 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     return w;
 }
 
-std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const std::atomic<bool>* stop,
-                                                EngineKind engine) {
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
+                                                const std::atomic<bool>* stop) {
     std::vector<Count> fixed{identity};
-    const Choice choice{engine == EngineKind::memo ? ChooseRule::scan : ChooseRule::mrv, 0};
     for (std::size_t k = 1; k < group.order(); ++k) {
         const Matrix problem = fixed_points_matrix(matrix, group.element(k));
-        const SearchStats s = with_engine(
-            engine, problem, [&](auto& e) { return e.count(Limits{.stop = stop}); }, choice);
+        const SearchStats s = with_engine(method, problem, [&](auto& e) { return e.count(Limits{.stop = stop}); });
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
     }

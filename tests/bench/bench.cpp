@@ -80,14 +80,14 @@ Timing measure(const Matrix& m, int threads, int repeat, EngineKind engine = Eng
     std::vector<double> times;
     Timing t;
     const Choice choice{engine == EngineKind::scan ? ChooseRule::scan : ChooseRule::mrv, 0};  // scan walks its own tree
+    const Method method = decide_method(m, {.engine = engine, .choice = choice});
     for (int r = 0; r < repeat; ++r) {
         const double start = now_seconds();
         if (threads == 1) {
-            t.stats = with_engine(
-                engine, m, [](auto& e) { return e.count(); }, choice);
+            t.stats = with_engine(method, m, [](auto& e) { return e.count(); });
         } else {
             const Split split = split_automatically(m, 64 * static_cast<std::size_t>(threads), {.choice = choice});
-            t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = engine}).total;
+            t.stats = run_split(m, split, {}, RunOptions{.threads = threads, .engine = method.engine}).total;
         }
         times.push_back(now_seconds() - start);
     }
@@ -147,7 +147,7 @@ int scaling(int max_threads) {
     for (const auto& [in, cli] : inputs) {
         const Timing unsplit = measure(in.matrix, 1, 3);
         std::printf("%s (engine %s): unsplit, 1 thread: %.3f s, %llu updates\n", in.name.c_str(),
-                    engine_name(resolve_engine(EngineKind::automatic, in.matrix)), unsplit.seconds,
+                    engine_name(decide_method(in.matrix, {}).engine), unsplit.seconds,
                     static_cast<unsigned long long>(unsplit.stats.updates));
         std::printf("%8s %8s %12s %10s %9s %15s\n", "threads", "depth", "subproblems", "seconds", "speed-up", "split overhead");
         double one = 0;
@@ -157,7 +157,7 @@ int scaling(int max_threads) {
             SearchStats total;
             for (int r = 0; r < 3; ++r) {
                 const double start = now_seconds();
-                total = run_split(in.matrix, split, {}, RunOptions{.threads = t}).total;
+                total = run_split(in.matrix, split, {}, RunOptions{.threads = t, .engine = decide_method(in.matrix, {}).engine}).total;
                 times.push_back(now_seconds() - start);
             }
             const double seconds = median(times);
@@ -196,7 +196,7 @@ int reduction() {
         if (!r) continue;
         const double start = now_seconds();
         const Split split = split_reduced(*r, 0);
-        const RunReport reduced = run_split(r->matrix, split, {}, RunOptions{.threads = 1});
+        const RunReport reduced = run_split(r->matrix, split, {}, RunOptions{.threads = 1, .engine = decide_method(r->matrix, {}).engine});
         const double seconds = now_seconds() - start;
         std::printf("%-24s %10s %14llu %8.3fs %14llu %8.3fs %8.1f%% %4zu of %zu%s\n", name.c_str(), to_string(full.stats.solutions).c_str(),
                     static_cast<unsigned long long>(full.stats.updates), full.seconds,
@@ -237,8 +237,8 @@ int specialised(int repeat) {
         rows.push_back({"pentominoes " + board,
                         [w, h] { return bench::pentomino_rectangles(w, h); },
                         {{"scan", [&p] {
-                              return with_engine(
-                                         EngineKind::scan, p.matrix, [](auto& e) { return e.count(); }, Choice{ChooseRule::scan, 0})
+                              return with_engine(Method{EngineKind::scan, Choice{ChooseRule::scan, 0}}, p.matrix,
+                                                 [](auto& e) { return e.count(); })
                                   .solutions;
                           }}}});
     }
@@ -436,10 +436,8 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
             std::ofstream out(path);
             write_dlx(out, in.matrix);
         }
-        const Choice choice = memo_pays(in.matrix) ? Choice{ChooseRule::scan, 0} : Choice{};  // what count's auto does
-        const std::string expected = to_string(with_engine(
-                                                   EngineKind::automatic, in.matrix, [](auto& e) { return e.count(); }, choice)
-                                                   .solutions);
+        const Method method = decide_method(in.matrix, {.choice = {}, .rule_given = false});  // what count's auto does
+        const std::string expected = to_string(with_engine(method, in.matrix, [](auto& e) { return e.count(); }).solutions);
         std::vector<std::vector<double>> times(programs.size());
         std::vector<bool> counted(programs.size(), true);
         for (int r = 0; r < repeat; ++r)

@@ -46,7 +46,7 @@ int main() {
     const auto cells = xcount::run_split(m, split, {}, xcount::RunOptions{.threads = 2, .engine = xcount::EngineKind::cells});
     const auto symmetries = board_symmetries(8);
     const xcount::Plan plan = xcount::make_plan(m, symmetries, {.symmetry = xcount::SymmetryMode::reduce});
-    const auto reduced = xcount::run_split(plan.matrix(), plan.split, {}, xcount::RunOptions{.threads = 2});
+    const auto reduced = xcount::run_split(plan.matrix(), plan.split, {}, xcount::RunOptions{.threads = 2, .engine = plan.method.engine});
     std::istringstream text("| Knuth's example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
     const xcount::SearchStats knuth = xcount::Dancer(xcount::read_dlx(text, "knuth.dlx")).count();
     std::printf(
