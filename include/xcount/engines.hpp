@@ -79,6 +79,19 @@ template <class E>
 constexpr bool merging = E::kMerges;
 template <>
 inline constexpr bool merging<void> = true;
+template <class E>
+constexpr bool coarse() {
+    if constexpr (requires { E::kCoarseSplit; })
+        return E::kCoarseSplit;
+    else
+        return false;
+}
+template <>
+constexpr bool coarse<void>() {
+    return false;
+}
+template <class... E>
+constexpr bool any_coarse = (coarse<E>() || ...);
 template <class... E>
 constexpr bool search_engines = (search_engine<E> && ...);
 template <class... E>
@@ -100,6 +113,17 @@ constexpr bool merges(EngineKind kind) {
     return false;
 }
 
+// Whether the engine's count of a subproblem costs about the whole problem's (it shares
+// nothing between subproblems that a finer split would pay back: the frontier engine), so the
+// automatic split is as coarse as the shards and ranks allow (E::kCoarseSplit).
+constexpr bool splits_coarsely(EngineKind kind) {
+#define XCOUNT_ENGINE_COARSE(name, unit, help, ...) \
+    if (kind == EngineKind::name) return detail::any_coarse<__VA_ARGS__>;
+    XCOUNT_ENGINES(XCOUNT_ENGINE_COARSE)
+#undef XCOUNT_ENGINE_COARSE
+    return false;
+}
+
 // What a count asks of its method: an engine (or auto) and an item-choice rule (or, where none
 // is given, the engine's own: the scan rule for scan and memo, and auto's choice for auto).
 struct MethodRequest {
@@ -114,6 +138,7 @@ struct Method {
     EngineKind engine = EngineKind::dlx;
     Choice choice;
     bool merges() const { return xcount::merges(engine); }
+    bool splits_coarsely() const { return xcount::splits_coarsely(engine); }
     // What its updates count: "links removed" or "options tested" (the two are not comparable).
     const char* updates_unit() const;
 };

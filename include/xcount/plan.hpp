@@ -37,7 +37,9 @@ struct PlanRequest {
     int ranks = 0;                            // 0: no MPI
     const std::atomic<bool>* stop = nullptr;  // raised: planning ends at once with Stopped
 
-    std::size_t subproblems() const;  // what the automatic depth gives at least
+    // What the automatic depth gives at least: as above, or for an engine that splits coarsely
+    // (splits_coarsely) one per shard or rank, and one for a single process.
+    std::size_t subproblems(const Method& method) const;
 };
 
 struct Plan {

@@ -24,7 +24,7 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
 }
 
 // The split a count takes when no depth is given; the depth is decided here alone, by count
-// and then by work. By count: the smallest depth >= min_depth with request.subproblems() (enough
+// and then by work. By count: the smallest depth >= min_depth with request.subproblems(method) (enough
 // for the threads, shards or ranks to share: split_automatically). By work, for a count of
 // ten minutes and more on one thread: deeper while its largest subproblem is estimated at over
 // 0.5% of the work (a kill loses less, the last subproblem leaves less idle), up to 20,000
@@ -37,7 +37,7 @@ Split automatic_split(const Matrix& matrix, const PlanRequest& request, const Me
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
     const std::atomic<bool>* stop = request.stop;
-    Split split = split_automatically(matrix, request.subproblems(), shape, min_depth, weigh, stop);
+    Split split = split_automatically(matrix, request.subproblems(method), shape, min_depth, weigh, stop);
     if (method.merges() || split.size() < 2 || matrix.node_count() > 10'000'000 ||
         whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
         return split;
@@ -107,11 +107,12 @@ Split split_reduced(const Reduction& reduction, int depth, const Choice& choice)
                           weigh_of(reduction));
 }
 
-std::size_t PlanRequest::subproblems() const {
+std::size_t PlanRequest::subproblems(const Method& method) const {
     constexpr std::size_t kPerThread = 64, kPerShareholder = 256;
-    if (ranks > 0) return kPerShareholder * static_cast<std::size_t>(ranks);
-    if (shards > 0) return kPerShareholder * shards;
-    return kPerThread * static_cast<std::size_t>(std::max(threads, 1));
+    const std::size_t per_shareholder = method.splits_coarsely() ? 1 : kPerShareholder;
+    if (ranks > 0) return per_shareholder * static_cast<std::size_t>(ranks);
+    if (shards > 0) return per_shareholder * shards;
+    return method.splits_coarsely() ? 1 : kPerThread * static_cast<std::size_t>(std::max(threads, 1));
 }
 
 Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const PlanRequest& request) {
