@@ -12,6 +12,7 @@
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
 #include "xcount/dancer.hpp"
+#include "xcount/frontier.hpp"
 #include "xcount/memo.hpp"
 #include "xcount/scan.hpp"
 #include "xcount/small_bits.hpp"
@@ -30,7 +31,8 @@ namespace xcount {
     X(bits, links, "bitsets, up to 256 items: dlx's search and figures", SmallBits, SmallBits512, Bits, WideBits) \
     X(scan, options, "bitboards, up to 256 items: the scan rule's tree only", Scan, WideScan)                     \
     X(memo, options, "counts by merging equal states (Knuth's Algorithm Z), states of up to 1,024 bits",          \
-      void XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TYPE))
+      void XCOUNT_MEMO_WIDTHS(XCOUNT_MEMO_TYPE))                                                                  \
+    X(frontier, options, "counts by layers (transfer matrices): states keyed by a window of up to 128 items, any length", Frontier)
 
 #define XCOUNT_MEMO_TYPE(W) , MemoOf<W>
 #define XCOUNT_ENGINE_KIND(name, ...) name,

@@ -1,0 +1,101 @@
+// xcount/frontier.hpp: the engine that counts by layers (the transfer-matrix method: Jensen's
+// transfer matrices, Knuth's SIMPATH, Minato's frontier-based search, Iwashita's TdZdd).
+//
+// The items are put in an order (the model's scan order, or reverse Cuthill-McKee's where its
+// window is narrower: a DLX file's order is a suggestion) and taken one position at a time.
+// Every solution covers position p by the one option whose first position (its lead) is p,
+// unless an option led earlier covered it already. So the count below position p depends only
+// on which of the positions beyond p that options led before p can reach are covered: the live
+// window R(p), a handful of items on a board scanned along its short side. A layer maps each
+// window state at p to the number of ways to reach it; taking position p moves every state's
+// count into layer p + 1 (as it is where p was covered, once per option led by p that fits
+// where it was not), and only one layer is alive at a time. The board's size does not matter,
+// the window's width does: at most 128 items, refused with the item where it is wider.
+//
+// Example: dominoes on a 2x3 board, cells a b c / d e f scanned a d b e c f. At a, the states
+// are {} (count 1); a takes a-d or a-b: layer d holds {d} 1 and {b} 1 ...; at the end the one
+// state, all covered, holds 3.
+//
+// A secondary item becomes a position of its own, after the last option that can hold it, with
+// one more option holding it alone (taken where no option of the solution holds it): each
+// solution is counted once. Counts are exact at any size: each state's count is as many 64-bit
+// words as the largest count needs, widened (and the layer done again) when a sum overflows.
+// A prefix replayed (a subproblem of a split) covers its items before the layers start, and
+// the options that meet them are left out. Solutions are visited (search) by dancing links.
+// Colours and multiplicities are refused (InputError): count them with memo or dlx.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "xcount/dancer.hpp"
+#include "xcount/matrix.hpp"
+#include "xcount/search.hpp"
+
+namespace xcount {
+
+// What the last count by layers saw: per position, the states alive there.
+struct FrontierFigures {
+    std::vector<std::uint64_t> states;  // per position (the layer before it is taken)
+    std::size_t widest = 0;             // the most items in a window
+    std::size_t count_words = 1;        // 64-bit words per count at the end
+};
+
+class Frontier {
+public:
+    static constexpr bool kMerges = true;
+    static constexpr bool kCoarseSplit = true;      // a subproblem's layers cost about the whole problem's
+    static constexpr std::size_t kMaxWindow = 128;  // items in a window at most
+
+    explicit Frontier(const Matrix& matrix);  // InputError for colours or multiplicities
+    static bool fits(const Matrix& matrix) { return !matrix.has_colours() && !matrix.has_multiplicities(); }
+
+    // Every solution below the prefix replayed, counted by layers. A stop (limits.stop) ends
+    // it incomplete; the node limit and the solution limit are not looked at (a layer is not a
+    // place to carry on from).
+    SearchStats count(const Limits& limits = {});
+    // Every solution, visited by dancing links (the layers keep counts, not solutions).
+    template <class Visit>
+    SearchStats search(Visit&& visit, const Limits& limits = {}) {
+        Dancer& d = dancer();
+        d.replay(chosen_);
+        const SearchStats stats = d.search(visit, limits);
+        d.unwind();
+        return stats;
+    }
+
+    // Takes these options (disjoint, as a split's prefix is), on top of those taken.
+    void replay(std::span<const OptionId> prefix);
+    void unwind() { chosen_.clear(); }
+    int depth() const { return static_cast<int>(chosen_.size()); }
+    OptionId option_at(int level) const { return chosen_[static_cast<std::size_t>(level)]; }
+
+    // The tree a prefix was found in: what search() walks; counting by layers needs none.
+    void set_forced_items(std::span<const ItemId> items, std::span<const char> second_below = {});
+    void set_choice(Choice choice) { shape_.choice = choice; }
+    void set_shape(const TreeShape& shape) { shape_ = shape; }
+    void set_profile(LevelProfile*) {}
+
+    std::uint64_t checksum() const;  // the options taken
+    std::size_t memory_bytes() const;
+    const FrontierFigures& figures() const { return figures_; }
+    // Per position, its item (the order the layers take them in); secondary items included.
+    const std::vector<ItemId>& order() const { return item_at_; }
+
+private:
+    Dancer& dancer();
+
+    const Matrix* matrix_;
+    std::vector<ItemId> item_at_;                  // per position
+    std::vector<std::uint32_t> position_of_;       // per item
+    std::vector<std::uint32_t> option_begin_;      // the options' positions, sorted, each option in turn
+    std::vector<std::uint32_t> option_positions_;  // (the real options, then one per secondary item)
+    std::vector<OptionId> chosen_;
+    TreeShape shape_;
+    FrontierFigures figures_;
+    std::unique_ptr<Dancer> dancer_;
+};
+
+}  // namespace xcount

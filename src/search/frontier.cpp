@@ -1,0 +1,420 @@
+#include "xcount/frontier.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "xcount/error.hpp"
+#include "xcount/hash.hpp"
+
+namespace xcount {
+
+namespace {
+
+using Positions = std::vector<std::uint32_t>;
+
+// The primary items in reverse Cuthill-McKee order over the graph of items that share an
+// option: each connected part from an item of least degree, breadth first, neighbours by
+// degree; then reversed. It keeps items that share options close, whatever the file's order.
+std::vector<ItemId> reverse_cuthill_mckee(const Matrix& matrix) {
+    const std::size_t n = matrix.item_count();
+    std::vector<std::vector<OptionId>> holding(n);
+    std::vector<std::size_t> degree(n, 0);
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        for (ItemId i : items)
+            holding[static_cast<std::size_t>(i)].push_back(static_cast<OptionId>(o)),
+                degree[static_cast<std::size_t>(i)] += items.size() - 1;
+    }
+    std::vector<ItemId> primaries;
+    for (std::size_t i = 0; i < n; ++i)
+        if (matrix.is_primary(static_cast<ItemId>(i))) primaries.push_back(static_cast<ItemId>(i));
+    const auto by_degree = [&](ItemId a, ItemId b) { return degree[static_cast<std::size_t>(a)] < degree[static_cast<std::size_t>(b)]; };
+    std::stable_sort(primaries.begin(), primaries.end(), by_degree);
+    std::vector<char> seen(n, 0);
+    std::vector<ItemId> order, next;
+    for (ItemId start : primaries) {
+        if (seen[static_cast<std::size_t>(start)]) continue;
+        seen[static_cast<std::size_t>(start)] = 1;
+        order.push_back(start);
+        for (std::size_t head = order.size() - 1; head < order.size(); ++head) {
+            next.clear();
+            for (OptionId o : holding[static_cast<std::size_t>(order[head])])
+                for (ItemId i : matrix.option(o))
+                    if (matrix.is_primary(i) && !seen[static_cast<std::size_t>(i)])
+                        seen[static_cast<std::size_t>(i)] = 1, next.push_back(i);
+            std::stable_sort(next.begin(), next.end(), by_degree);
+            order.insert(order.end(), next.begin(), next.end());
+        }
+    }
+    std::reverse(order.begin(), order.end());
+    return order;
+}
+
+// Every item's position, given the primary items' order: a secondary item goes right after the
+// last primary position that leads an option holding it.
+std::vector<ItemId> with_secondaries(const Matrix& matrix, const std::vector<ItemId>& primary_order) {
+    const std::size_t n = matrix.item_count();
+    std::vector<std::uint64_t> key(n, 0);
+    for (std::size_t r = 0; r < primary_order.size(); ++r) key[static_cast<std::size_t>(primary_order[r])] = 2 * r;
+    std::vector<std::uint64_t> last_lead(n, 0);
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        std::uint64_t lead = ~std::uint64_t{0};
+        for (ItemId i : items)
+            if (matrix.is_primary(i)) lead = std::min(lead, key[static_cast<std::size_t>(i)]);
+        for (ItemId i : items)
+            if (!matrix.is_primary(i)) last_lead[static_cast<std::size_t>(i)] = std::max(last_lead[static_cast<std::size_t>(i)], lead);
+    }
+    std::vector<ItemId> order(n);
+    std::iota(order.begin(), order.end(), ItemId{0});
+    for (std::size_t i = 0; i < n; ++i)
+        if (!matrix.is_primary(static_cast<ItemId>(i))) key[i] = last_lead[i] + 1;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](ItemId a, ItemId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
+    return order;
+}
+
+// The options as sorted positions (the matrix's, then one per secondary item holding it alone).
+struct Laid {
+    std::vector<std::uint32_t> position_of;
+    std::vector<std::uint32_t> begin{0};
+    Positions positions;
+};
+
+Laid lay_out(const Matrix& matrix, const std::vector<ItemId>& order) {
+    Laid laid;
+    laid.position_of.assign(matrix.item_count(), 0);
+    for (std::size_t p = 0; p < order.size(); ++p) laid.position_of[static_cast<std::size_t>(order[p])] = static_cast<std::uint32_t>(p);
+    const auto add = [&](std::span<const ItemId> items) {
+        const std::size_t first = laid.positions.size();
+        for (ItemId i : items) laid.positions.push_back(laid.position_of[static_cast<std::size_t>(i)]);
+        std::sort(laid.positions.begin() + static_cast<long>(first), laid.positions.end());
+        laid.begin.push_back(static_cast<std::uint32_t>(laid.positions.size()));
+    };
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) add(matrix.option(static_cast<OptionId>(o)));
+    for (std::size_t i = 0; i < matrix.item_count(); ++i) {
+        const ItemId item = static_cast<ItemId>(i);
+        if (!matrix.is_primary(item)) add(std::span<const ItemId>(&item, 1));
+    }
+    return laid;
+}
+
+// Per position, how many items its window holds, for the options `live` keeps: position q is
+// in R(p) when an option led before p holds it, for first(q) < p <= q.
+template <class Live>
+std::vector<std::uint32_t> window_sizes(const Laid& laid, std::size_t positions, Live&& live) {
+    constexpr std::uint32_t kNone = ~std::uint32_t{0};
+    std::vector<std::uint32_t> first(positions, kNone);
+    for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o) {
+        if (!live(o)) continue;
+        const std::uint32_t lead = laid.positions[laid.begin[o]];
+        for (std::uint32_t k = laid.begin[o] + 1; k < laid.begin[o + 1]; ++k)
+            first[laid.positions[k]] = std::min(first[laid.positions[k]], lead);
+    }
+    std::vector<std::int64_t> change(positions + 1, 0);
+    for (std::size_t q = 0; q < positions; ++q)
+        if (first[q] != kNone) ++change[first[q] + 1], --change[q + 1];
+    std::vector<std::uint32_t> sizes(positions);
+    std::int64_t size = 0;
+    for (std::size_t p = 0; p < positions; ++p) sizes[p] = static_cast<std::uint32_t>(size += change[p]);
+    return sizes;
+}
+
+// What an order costs: the states a layer may hold, summed over the layers (2^|R(p)| each).
+double order_cost(const Laid& laid, std::size_t positions) {
+    double cost = 0;
+    for (std::uint32_t size : window_sizes(laid, positions, [](std::size_t) { return true; }))
+        cost += std::ldexp(1.0, static_cast<int>(std::min<std::uint32_t>(size, 1000)));
+    return cost;
+}
+
+// A count of `words` 64-bit words, least significant first: dst += src; false when it overflows.
+bool add_words(std::uint64_t* dst, const std::uint64_t* src, std::size_t words) {
+    unsigned char carry = 0;
+    for (std::size_t k = 0; k < words; ++k) {
+        const std::uint64_t a = dst[k], b = src[k];
+        const std::uint64_t sum = a + b + carry;
+        carry = static_cast<unsigned char>((sum < a) || (carry && sum == a));
+        dst[k] = sum;
+    }
+    return carry == 0;
+}
+
+template <class Key>
+std::uint64_t hash_key(Key key) {
+    std::uint64_t x = static_cast<std::uint64_t>(key);
+    if constexpr (sizeof(Key) > 8) x ^= static_cast<std::uint64_t>(key >> 64) * 0xC2B2AE3D27D4EB4FULL;
+    x ^= x >> 31;
+    x *= 0x9E3779B97F4A7C15ULL;
+    return x ^ (x >> 29);
+}
+
+// One layer: window states (keys) and their counts, each `words` words; an open-addressing
+// index over entries kept in the order they came.
+template <class Key>
+class Layer {
+public:
+    void reset(std::size_t words) {
+        words_ = words;
+        keys_.clear();
+        counts_.clear();
+        std::fill(slots_.begin(), slots_.end(), 0);
+    }
+    std::size_t size() const { return keys_.size(); }
+    std::size_t words() const { return words_; }
+    Key key(std::size_t i) const { return keys_[i]; }
+    const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * words_; }
+    std::size_t bytes() const { return keys_.capacity() * sizeof(Key) + counts_.capacity() * 8 + slots_.capacity() * 4; }
+
+    // Adds a count to a state's; false when the sum needs more words. `merged` counts the
+    // states met again.
+    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
+        if (2 * (keys_.size() + 1) > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t s = hash_key(key) & mask;; s = (s + 1) & mask) {
+            const std::uint32_t at = slots_[s];
+            if (at == 0) {
+                slots_[s] = static_cast<std::uint32_t>(keys_.size() + 1);
+                keys_.push_back(key);
+                counts_.insert(counts_.end(), count, count + words_);
+                return true;
+            }
+            if (keys_[at - 1] == key) {
+                ++merged;
+                return add_words(counts_.data() + (at - 1) * words_, count, words_);
+            }
+        }
+    }
+
+    // The same counts in more words.
+    void widen(std::size_t words) {
+        std::vector<std::uint64_t> wider(keys_.size() * words, 0);
+        for (std::size_t i = 0; i < keys_.size(); ++i) std::copy_n(counts_.data() + i * words_, words_, wider.data() + i * words);
+        counts_ = std::move(wider);
+        words_ = words;
+    }
+
+private:
+    void grow() {
+        std::vector<std::uint32_t> slots(std::max<std::size_t>(64, 2 * slots_.size()), 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = 0; i < keys_.size(); ++i) {
+            std::size_t s = hash_key(keys_[i]) & mask;
+            while (slots[s] != 0) s = (s + 1) & mask;
+            slots[s] = static_cast<std::uint32_t>(i + 1);
+        }
+        slots_ = std::move(slots);
+    }
+
+    std::size_t words_ = 1;
+    std::vector<Key> keys_;
+    std::vector<std::uint64_t> counts_;
+    std::vector<std::uint32_t> slots_;
+};
+
+// A zero bit inserted at index k: the bits from k up move up by one.
+template <class Key>
+Key insert_zero(Key x, unsigned k) {
+    const Key low = (Key{1} << k) - 1;
+    return (x & low) | ((x & ~low) << 1);
+}
+
+// The move from position p's window to p + 1's, as bit operations on a state.
+template <class Key>
+struct Step {
+    bool holds_p = false;            // p is in its own window (bit 0)
+    std::vector<unsigned> inserted;  // indices in the next window of the positions new to it
+    std::vector<Key> options;        // per option led by p, its other positions in the next window
+    Key moved(Key state) const {
+        Key rest = holds_p ? state >> 1 : state;
+        for (unsigned k : inserted) rest = insert_zero(rest, k);
+        return rest;
+    }
+};
+
+// The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items.
+template <class Key>
+class Sweep {
+public:
+    Sweep(const Laid& laid, std::size_t positions, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits,
+          FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
+        : laid_(laid),
+          positions_(positions),
+          covered_(covered),
+          live_(live),
+          limits_(limits),
+          figures_(figures),
+          item_at_(item_at),
+          matrix_(matrix),
+          led_(positions) {
+        for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
+            if (live[o]) led_[laid.positions[laid.begin[o]]].push_back(static_cast<std::uint32_t>(o));
+    }
+
+    SearchStats run() {
+        SearchStats stats;
+        const std::uint64_t one = 1;
+        current_.reset(1);
+        current_.add(Key{0}, &one, stats.merged);
+        figures_.states.assign(positions_, 0);
+        for (std::size_t p = 0; p < positions_; ++p) {
+            figures_.states[p] = current_.size();
+            if (covered_[p]) continue;  // a replayed option holds it: nothing changes
+            const Step<Key> step = next_window(p);
+            if (!take_position(step, stats)) return stats;  // stopped
+            std::swap(current_, next_);
+            window_ = std::move(next_window_);
+            if (current_.size() == 0) break;
+        }
+        stats.complete = true;
+        figures_.count_words = current_.words();
+        for (std::size_t i = 0; i < current_.size(); ++i)
+            if (current_.key(i) == Key{0})
+                stats.solutions = Count::from_limbs(std::span<const std::uint64_t>(current_.count(i), current_.words()));
+        return stats;
+    }
+
+private:
+    // The window after p, and how a state moves into it.
+    Step<Key> next_window(std::size_t p) {
+        Step<Key> step;
+        step.holds_p = !window_.empty() && window_.front() == p;
+        Positions added;
+        for (std::uint32_t o : led_[p])
+            for (std::uint32_t k = laid_.begin[o] + 1; k < laid_.begin[o + 1]; ++k) added.push_back(laid_.positions[k]);
+        std::sort(added.begin(), added.end());
+        added.erase(std::unique(added.begin(), added.end()), added.end());
+        next_window_.clear();
+        std::merge(window_.begin() + (step.holds_p ? 1 : 0), window_.end(), added.begin(), added.end(), std::back_inserter(next_window_));
+        next_window_.erase(std::unique(next_window_.begin(), next_window_.end()), next_window_.end());
+        if (next_window_.size() > sizeof(Key) * 8)
+            throw InputError("counting by layers: the window after item " + matrix_.item(item_at_[p]).name + " holds " +
+                             std::to_string(next_window_.size()) + " items, more than " + std::to_string(sizeof(Key) * 8) +
+                             " (the frontier engine keys a state by them): count with --engine memo or dlx");
+        figures_.widest = std::max(figures_.widest, next_window_.size());
+        std::size_t old = step.holds_p ? 1 : 0;
+        for (unsigned k = 0; k < next_window_.size(); ++k) {
+            if (old < window_.size() && window_[old] == next_window_[k])
+                ++old;
+            else
+                step.inserted.push_back(k);
+        }
+        for (std::uint32_t o : led_[p]) {
+            Key mask{0};
+            for (std::uint32_t k = laid_.begin[o] + 1; k < laid_.begin[o + 1]; ++k) {
+                const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), laid_.positions[k]) - next_window_.begin();
+                mask |= Key{1} << at;
+            }
+            step.options.push_back(mask);
+        }
+        return step;
+    }
+
+    // Every state of the layer through position p into the next layer, its counts widened and
+    // the position taken again where a sum overflowed; false when stopped.
+    bool take_position(const Step<Key>& step, SearchStats& stats) {
+        for (;;) {
+            next_.reset(current_.words());
+            bool fits = true;
+            for (std::size_t i = 0; i < current_.size(); ++i) {
+                if ((i & 0xFFFF) == 0 && limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return false;
+                const Key state = current_.key(i);
+                const std::uint64_t* count = current_.count(i);
+                const Key base = step.moved(state);
+                ++stats.nodes;
+                if (step.holds_p && (state & Key{1})) {
+                    fits &= next_.add(base, count, stats.merged);
+                    continue;
+                }
+                stats.updates += step.options.size();
+                for (Key mask : step.options)
+                    if ((base & mask) == Key{0}) fits &= next_.add(base | mask, count, stats.merged);
+            }
+            if (fits) return true;
+            current_.widen(2 * current_.words());
+        }
+    }
+
+    const Laid& laid_;
+    std::size_t positions_;
+    const std::vector<char>& covered_;
+    const std::vector<char>& live_;
+    const Limits& limits_;
+    FrontierFigures& figures_;
+    const std::vector<ItemId>& item_at_;
+    const Matrix& matrix_;
+    std::vector<std::vector<std::uint32_t>> led_;  // per position, the live options it leads
+    Positions window_, next_window_;
+    Layer<Key> current_, next_;
+};
+
+}  // namespace
+
+Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
+    if (matrix.has_colours())
+        throw InputError("the frontier engine does not take colours (item:colour in an option); use --engine memo or dlx");
+    if (matrix.has_multiplicities())
+        throw InputError("the frontier engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
+    const std::size_t n = matrix.item_count();
+    std::vector<ItemId> best = with_secondaries(matrix, matrix.scan_order());
+    Laid laid = lay_out(matrix, best);
+    const std::vector<ItemId> other = with_secondaries(matrix, reverse_cuthill_mckee(matrix));
+    Laid other_laid = lay_out(matrix, other);
+    if (order_cost(other_laid, n) < order_cost(laid, n)) best = other, laid = std::move(other_laid);
+    item_at_ = std::move(best);
+    position_of_ = std::move(laid.position_of);
+    option_begin_ = std::move(laid.begin);
+    option_positions_ = std::move(laid.positions);
+}
+
+void Frontier::replay(std::span<const OptionId> prefix) { chosen_.insert(chosen_.end(), prefix.begin(), prefix.end()); }
+
+void Frontier::set_forced_items(std::span<const ItemId> items, std::span<const char> second_below) {
+    shape_.forced.assign(items.begin(), items.end());
+    shape_.second_below.assign(second_below.begin(), second_below.end());
+}
+
+SearchStats Frontier::count(const Limits& limits) {
+    const std::size_t positions = item_at_.size();
+    std::vector<char> covered(positions, 0);
+    for (OptionId o : chosen_) {
+        if (static_cast<std::size_t>(o) >= matrix_->option_count()) throw InputError("frontier: no option " + std::to_string(o));
+        for (std::uint32_t k = option_begin_[static_cast<std::size_t>(o)]; k < option_begin_[static_cast<std::size_t>(o) + 1]; ++k) {
+            if (covered[option_positions_[k]]) throw InputError("frontier: the options replayed overlap");
+            covered[option_positions_[k]] = 1;
+        }
+    }
+    const std::size_t options = option_begin_.size() - 1;
+    std::vector<char> live(options, 1);
+    for (std::size_t o = 0; o < options; ++o)
+        for (std::uint32_t k = option_begin_[o]; k < option_begin_[o + 1]; ++k)
+            if (covered[option_positions_[k]]) live[o] = 0;
+    const Laid laid{position_of_, option_begin_, option_positions_};
+    const std::vector<std::uint32_t> sizes = window_sizes(laid, positions, [&](std::size_t o) { return live[o] != 0; });
+    const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
+    figures_ = {};
+    if (widest <= 64) return Sweep<std::uint64_t>(laid, positions, covered, live, limits, figures_, item_at_, *matrix_).run();
+    return Sweep<unsigned __int128>(laid, positions, covered, live, limits, figures_, item_at_, *matrix_).run();
+}
+
+std::uint64_t Frontier::checksum() const {
+    Hash64 h;
+    for (OptionId o : chosen_) h.add(static_cast<std::uint64_t>(o));
+    return h.value();
+}
+
+std::size_t Frontier::memory_bytes() const {
+    return (position_of_.capacity() + option_begin_.capacity() + option_positions_.capacity()) * 4 + item_at_.capacity() * sizeof(ItemId) +
+           chosen_.capacity() * sizeof(OptionId);
+}
+
+Dancer& Frontier::dancer() {
+    if (!dancer_) dancer_ = std::make_unique<Dancer>(*matrix_);
+    dancer_->set_shape(shape_);
+    return *dancer_;
+}
+
+}  // namespace xcount
