@@ -264,12 +264,15 @@ public:
             figures_.states[p] = current_.size();
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             const Step<Key> step = next_window(p);
-            if (!take_position(step, stats)) return stats;  // stopped
+            if (!take_position(step, stats)) {  // stopped: nothing of the count is known
+                stats.complete = false;
+                stats.solutions = 0;
+                return stats;
+            }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
             if (current_.size() == 0) break;
         }
-        stats.complete = true;
         figures_.count_words = current_.words();
         for (std::size_t i = 0; i < current_.size(); ++i)
             if (current_.key(i) == Key{0})

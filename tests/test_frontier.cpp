@@ -1,0 +1,156 @@
+// The frontier engine (counting by layers): counts equal to a brute force over option subsets
+// on random matrices with secondary items, split and threaded; the published domino and
+// monomer-dimer counts; whole families against identities that need no program (Fibonacci
+// numbers on 2 x n, the 4 x n recurrence); its own order of the items; and its refusals.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+
+#include "helpers.hpp"
+#include "polyform.hpp"
+#include "xcount/dlx_format.hpp"
+#include "xcount/engines.hpp"
+#include "xcount/runner.hpp"
+#include "xcount/split.hpp"
+
+using namespace xcount;
+
+namespace {
+
+const std::string kPieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+
+Problem tiling(const std::string& pieces, int rows, int columns) {
+    const std::string board = std::to_string(rows) + "x" + std::to_string(columns);
+    return make_polyform(read_pieces_file(kPieces + pieces + ".txt"), read_board(board), Orientations::free, Copies::any(), board);
+}
+
+Count by_layers(const Matrix& m) {
+    Frontier engine(m);
+    const SearchStats s = engine.count();
+    REQUIRE(s.complete);
+    return s.solutions;
+}
+
+// Domino tilings of 2 x n are the Fibonacci numbers: F(n + 1), with F(1) = F(2) = 1.
+Count fibonacci(int n) {
+    Count a = 0, b = 1;
+    for (int k = 0; k < n; ++k) {
+        Count next = a + b;
+        a = std::move(b);
+        b = std::move(next);
+    }
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("frontier: counts what brute force counts on random matrices with secondary items", "[frontier][oracle]") {
+    std::mt19937 rng(50);
+    std::uint64_t merged = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        const Matrix m = test::random_matrix(rng, 3 + trial % 7, trial % 5, 6 + trial % 15);
+        INFO("trial " << trial);
+        Frontier engine(m);
+        const SearchStats s = engine.count();
+        REQUIRE(s.complete);
+        REQUIRE(s.solutions == test::brute_force_count(m));
+        merged += s.merged;
+    }
+    CHECK(merged > 100);  // states met again were merged, not only walked
+}
+
+TEST_CASE("frontier: the subproblems of every split add up on 1 and 2 threads, and a prefix is replayed", "[frontier][split]") {
+    std::mt19937 rng(51);
+    for (int trial = 0; trial < 60; ++trial) {
+        const Matrix m = test::random_matrix(rng, 5 + trial % 5, trial % 3, 12 + trial % 9);
+        INFO("trial " << trial);
+        const Count truth = test::brute_force_count(m);
+        for (int depth : {0, 1, 2, 3})
+            for (int threads : {1, 2}) {
+                const RunReport r =
+                    run_split(m, split_at_depth(m, depth), {}, RunOptions{.threads = threads, .engine = EngineKind::frontier});
+                REQUIRE(r.total.complete);
+                REQUIRE(r.total.solutions == truth);
+            }
+    }
+}
+
+TEST_CASE("frontier: visits the solutions it counts (by dancing links)", "[frontier]") {
+    const Problem p = tiling("domino", 4, 4);
+    Frontier engine(p.matrix);
+    Count visited = 0;
+    const SearchStats s = engine.search([&](std::span<const OptionId> solution) { visited += solution.size() == 8 ? 1 : 0; });
+    CHECK(s.solutions == 36);  // OEIS A004003 a(2)
+    CHECK(visited == 36);
+}
+
+TEST_CASE("frontier: published domino and monomer-dimer counts, past 2^128", "[frontier][published]") {
+    // OEIS A004003: domino tilings of the 2n x 2n board.
+    CHECK(by_layers(tiling("domino", 8, 8).matrix) == 12988816);
+    CHECK(by_layers(tiling("domino", 16, 16).matrix) == *parse_count("2444888770250892795802079170816"));
+    CHECK(by_layers(tiling("domino", 20, 20).matrix) == *parse_count("1269984011256235834242602753102293934298576249856"));
+    // OEIS A028420: monomer-dimer coverings of the n x n board.
+    const char* monomer_dimer[] = {
+        "1", "7", "131", "10012", "2810694", "2989126727", "11945257052321", "179788343101980135", "10185111919160666118608"};
+    for (int n = 1; n <= 9; ++n) {
+        INFO("n = " << n);
+        CHECK(by_layers(tiling("monomino-domino", n, n).matrix) == *parse_count(monomer_dimer[n - 1]));
+    }
+}
+
+TEST_CASE("frontier: domino tilings of 2 x n are Fibonacci numbers, up to 2 x 10,000", "[frontier][identity]") {
+    for (int n : {1, 2, 3, 10, 93, 94, 200, 10000}) {
+        INFO("2 x " << n);
+        CHECK(by_layers(tiling("domino", 2, n).matrix) == fibonacci(n + 1));  // a count of 6,942 bits at n = 10,000
+    }
+}
+
+TEST_CASE("frontier: domino tilings of 4 x n follow their recurrence (OEIS A005178)", "[frontier][identity]") {
+    // a(n) = a(n-1) + 5 a(n-2) + a(n-3) - a(n-4), a(0..3) = 1, 1, 5, 11.
+    std::vector<Count> a = {1, 1, 5, 11};
+    for (std::size_t n = 4; n <= 120; ++n) a.push_back(a[n - 1] + 5 * a[n - 2] + a[n - 3] - a[n - 4]);
+    for (std::size_t n = 1; n <= 120; n += n < 12 ? 1 : 9) {
+        INFO("4 x " << n);
+        CHECK(by_layers(tiling("domino", 4, static_cast<int>(n)).matrix) == a[n]);
+    }
+}
+
+TEST_CASE("frontier: orders the items itself, so a file along the long side keeps a narrow window", "[frontier][order]") {
+    // Dominoes on 6 x 60 written along the rows of 60: the file's order has a window of 60
+    // items; reverse Cuthill-McKee's goes along the 6.
+    const Problem model = tiling("domino", 6, 60);
+    std::ostringstream text;
+    write_dlx(text, model.matrix);
+    std::istringstream in(text.str());
+    const Matrix along_rows = read_dlx(in, "6x60.dlx");
+    REQUIRE(along_rows.scan_order().size() == 360);
+    Frontier engine(along_rows);
+    const SearchStats s = engine.count();
+    CHECK(engine.figures().widest <= 8);
+    CHECK(s.solutions == by_layers(model.matrix));
+    const Method memo{EngineKind::memo, Choice{ChooseRule::scan, 0}};
+    CHECK(s.solutions == with_engine(memo, model.matrix, [](auto& e) { return e.count(); }).solutions);  // another engine
+}
+
+TEST_CASE("frontier: refuses colours, multiplicities and a window wider than 128 items", "[frontier][bad-input]") {
+    CHECK_THROWS_WITH(Frontier(test::dlx(test::kKnuthColourExample)), Catch::Contains("the frontier engine does not take colours"));
+    // One option holds all 200 items (and each has one of its own): whatever the order, the
+    // window after the first item holds the other 199.
+    MatrixBuilder b;
+    std::vector<ItemId> all;
+    for (int i = 0; i < 200; ++i) all.push_back(b.add_item("i" + std::to_string(i), Kind::primary));
+    b.add_option(all);
+    for (ItemId i : all) b.add_option({i});
+    const Matrix star = std::move(b).build();
+    Frontier engine(star);
+    CHECK_THROWS_WITH(engine.count(), Catch::Contains("more than 128") && Catch::Contains("--engine memo or dlx"));
+}
+
+TEST_CASE("frontier: a stop ends the count incomplete, and the engine counts again after it", "[frontier]") {
+    const Problem p = tiling("domino", 12, 12);
+    Frontier engine(p.matrix);
+    const std::atomic<bool> stop{true};
+    CHECK_FALSE(engine.count(Limits{.stop = &stop}).complete);
+    CHECK(engine.count().solutions == *parse_count("53060477521960000"));  // OEIS A004003 a(6)
+}
