@@ -165,14 +165,19 @@ TEST_CASE("memo: published counts past 2^64 (dominoes on 14x14, trominoes on 9x1
     CHECK(to_string(memo_total(trominoes.matrix, 2, 4)) == "20574308184277971");
 }
 
-TEST_CASE("memo: auto takes it under the scan rule where the states are surely few, and only there", "[memo]") {
+TEST_CASE("auto takes a merging engine under the scan rule where the states are surely few, and only there", "[memo][frontier]") {
     CHECK(memo_pays(tiling("domino", "16x16").matrix));
     CHECK(memo_pays(tiling("trominoes", "9x12").matrix));
     const Problem pentominoes =
         make_polyform(read_pieces_file(kPieces + "pentominoes.txt"), read_board("6x10"), Orientations::free, Copies::once(), "6x10");
     CHECK_FALSE(memo_pays(pentominoes.matrix));
-    CHECK(decide_method(tiling("domino", "8x8").matrix, {.choice = kScan}).engine == EngineKind::memo);
-    CHECK(decide_method(tiling("domino", "8x8").matrix, {.choice = Choice{}}).engine != EngineKind::memo);
+    CHECK_FALSE(frontier_pays(pentominoes.matrix, false));
+    // Where both merging engines pay, counting by layers goes first; under another rule, neither.
+    CHECK(decide_method(tiling("domino", "8x8").matrix, {.choice = kScan}).engine == EngineKind::frontier);
+    CHECK_FALSE(decide_method(tiling("domino", "8x8").matrix, {.choice = Choice{}}).merges());
+    // Past the memo engine's 1,024 bits, by layers: dominoes on 4 x 300.
+    CHECK_FALSE(memo_pays(tiling("domino", "4x300").matrix));
+    CHECK(frontier_pays(tiling("domino", "4x300").matrix, false));
 }
 
 TEST_CASE("memo: a state wider than 1,024 bits is refused with the reason", "[memo]") {

@@ -147,13 +147,14 @@ struct Method {
 
 // The one place an engine and a rule are decided, for the matrix that will be counted. Without
 // a rule, scan and memo walk the scan rule, and auto takes it where the model prefers it and
-// the scan engine takes the matrix, or where merging equal states pays (memo_pays). Then auto:
-// memo under the scan rule where merging pays; dlx for colours and multiplicities (the only
-// engine that searches them as written); scan under the scan rule where the matrix fits it;
-// else bits where the matrix fits it (at most 256 items) and its options conflict densely (a
-// choice removes a good share of the options left: tilings, queens, Langford pairs), or fits
-// bits' option sets and conflicts at least moderately (Latin 5, Langford 16); dlx elsewhere
-// (the benchmark's verdict, docs/benchmarks.md).
+// the scan engine takes the matrix, or where counting by layers or merging equal states pays.
+// Then auto: frontier under the scan rule where counting by layers pays (frontier_pays); memo
+// where merging pays (memo_pays: colours, or windows too wide for the frontier's keys); dlx
+// for colours and multiplicities (the only engine that searches them as written); scan under
+// the scan rule where the matrix fits it; else bits where the matrix fits it (at most 256
+// items) and its options conflict densely (a choice removes a good share of the options left:
+// tilings, queens, Langford pairs), or fits bits' option sets and conflicts at least
+// moderately (Latin 5, Langford 16); dlx elsewhere (the benchmark's verdict, docs/benchmarks.md).
 Method decide_method(const Matrix& matrix, const MethodRequest& request);
 
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
@@ -172,7 +173,13 @@ double conflict_density(const Matrix& matrix);
 // holds its piece's item, past the cells in the scan order: the trial runs out), nor a small
 // count.
 bool memo_pays(const Matrix& matrix);
-double memo_states_bound(const MemoLayout& layout);               // that bound
+double memo_states_bound(const MemoLayout& layout);  // that bound
+// Whether counting by layers surely pays: the frontier engine takes the matrix, its windows
+// fit a key, and the states its layers can hold (Frontier::states_bound, at most 10^12 in all)
+// are four times fewer than the nodes of the scan rule's tree (estimated), or merging equal
+// states pays (`merging_pays`, memo_pays' answer). Dominoes on boards of any length up to
+// about 30 wide pass, and strips of bigger pieces; a set of distinct pieces does not.
+bool frontier_pays(const Matrix& matrix, bool merging_pays);
 double scan_tree_estimate(const MemoLayout& layout, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
 
 // Calls f.template operator()<Engine>() with the engine type (a SearchEngine) of the decided

@@ -83,6 +83,10 @@ public:
     const FrontierFigures& figures() const { return figures_; }
     // Per position, its item (the order the layers take them in); secondary items included.
     const std::vector<ItemId>& order() const { return item_at_; }
+    // Of the whole matrix in that order: the most items a window holds, and the states the
+    // layers can hold at most, summed over the positions (2^|window| each).
+    std::size_t widest_window() const { return widest_; }
+    double states_bound() const { return states_bound_; }
 
 private:
     Dancer& dancer();
@@ -92,6 +96,8 @@ private:
     std::vector<std::uint32_t> position_of_;       // per item
     std::vector<std::uint32_t> option_begin_;      // the options' positions, sorted, each option in turn
     std::vector<std::uint32_t> option_positions_;  // (the real options, then one per secondary item)
+    std::size_t widest_ = 0;
+    double states_bound_ = 0;
     std::vector<OptionId> chosen_;
     TreeShape shape_;
     FrontierFigures figures_;

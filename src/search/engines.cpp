@@ -136,15 +136,28 @@ bool memo_pays(const Matrix& matrix) {
     return trial && *trial >= Count{kTrialSolutions} && *trial >= Count{kSolutionsPerNode * kTrialNodes};
 }
 
+bool frontier_pays(const Matrix& matrix, bool merging_pays) {
+    // The layers' states, a bound from the order alone: few enough to fit a machine's memory a
+    // layer at a time, and four times fewer than the nodes walking the tree would visit.
+    constexpr double kStates = 1e12, kTreeOverStates = 4;
+    if (!Frontier::fits(matrix)) return false;
+    const Frontier layers(matrix);
+    if (layers.widest_window() > Frontier::kMaxWindow) return false;
+    if (layers.states_bound() > kStates) return merging_pays;
+    return merging_pays || scan_tree_estimate(MemoLayout(matrix), 64) >= kTreeOverStates * layers.states_bound();
+}
+
 Method decide_method(const Matrix& matrix, const MethodRequest& request) {
     const bool automatic = request.engine == EngineKind::automatic;
     const bool may_scan = !request.rule_given || request.choice.rule == ChooseRule::scan;
     const bool pays = automatic && may_scan && memo_pays(matrix);  // asked once: it may run a short trial
+    const bool layers = automatic && may_scan && frontier_pays(matrix, pays);
     Choice choice = request.choice;
     const bool own_rule = request.engine == EngineKind::scan || request.engine == EngineKind::memo;
-    const bool auto_scans = automatic && ((request.prefers_scan && WideScan::fits(matrix)) || pays);
+    const bool auto_scans = automatic && ((request.prefers_scan && WideScan::fits(matrix)) || pays || layers);
     if (!request.rule_given && (own_rule || auto_scans)) choice.rule = ChooseRule::scan;
     if (!automatic) return {request.engine, choice};
+    if (choice.rule == ChooseRule::scan && layers) return {EngineKind::frontier, choice};
     if (choice.rule == ChooseRule::scan && pays) return {EngineKind::memo, choice};
     return {enumerating_engine(matrix, choice), choice};
 }

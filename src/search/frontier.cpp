@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <tuple>
 
 #include "xcount/error.hpp"
 #include "xcount/hash.hpp"
@@ -123,12 +124,16 @@ std::vector<std::uint32_t> window_sizes(const Laid& laid, std::size_t positions,
     return sizes;
 }
 
-// What an order costs: the states a layer may hold, summed over the layers (2^|R(p)| each).
-double order_cost(const Laid& laid, std::size_t positions) {
+// What an order costs: the states a layer may hold, summed over the layers (2^|R(p)| each),
+// and the widest window.
+std::pair<double, std::size_t> order_cost(const Laid& laid, std::size_t positions) {
     double cost = 0;
-    for (std::uint32_t size : window_sizes(laid, positions, [](std::size_t) { return true; }))
+    std::size_t widest = 0;
+    for (std::uint32_t size : window_sizes(laid, positions, [](std::size_t) { return true; })) {
         cost += std::ldexp(1.0, static_cast<int>(std::min<std::uint32_t>(size, 1000)));
-    return cost;
+        widest = std::max<std::size_t>(widest, size);
+    }
+    return {cost, widest};
 }
 
 // A count of `words` 64-bit words, least significant first: dst += src; false when it overflows.
@@ -364,9 +369,13 @@ Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
     const std::size_t n = matrix.item_count();
     std::vector<ItemId> best = with_secondaries(matrix, matrix.scan_order());
     Laid laid = lay_out(matrix, best);
-    const std::vector<ItemId> other = with_secondaries(matrix, reverse_cuthill_mckee(matrix));
+    std::tie(states_bound_, widest_) = order_cost(laid, n);
+    std::vector<ItemId> other = with_secondaries(matrix, reverse_cuthill_mckee(matrix));
     Laid other_laid = lay_out(matrix, other);
-    if (order_cost(other_laid, n) < order_cost(laid, n)) best = other, laid = std::move(other_laid);
+    if (const auto [cost, widest] = order_cost(other_laid, n); cost < states_bound_) {
+        best = std::move(other), laid = std::move(other_laid);
+        states_bound_ = cost, widest_ = widest;
+    }
     item_at_ = std::move(best);
     position_of_ = std::move(laid.position_of);
     option_begin_ = std::move(laid.begin);

@@ -11,7 +11,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 total=$3
-board=(polyomino --pieces domino --board "$2" --copies any)
+board=(polyomino --pieces domino --board "$2" --copies any --engine memo)
 
 out=$("$xcount" count "${board[@]}" --threads 2) || fail "count: $out"
 grep -q "^solutions: $total$" <<<"$out" || fail "text: $out"

@@ -68,7 +68,10 @@ plan="^xcount: stopped by signal 15 while planning the split \([0-9.]+ s\): noth
 stopped "planning 16x16 sudoku" "$plan" 1 "$xcount" count sudoku --box 4x4
 stopped "planning 20x20 Latin squares" "$plan" 1 "$xcount" count latin --n 20
 stopped "planning 1000 queens under --node-limit" "$plan" 1 "$xcount" count queens --n 1000 --node-limit 100000
-stopped "planning domino tilings of 30x30" "$plan" 1 "$xcount" count polyomino --pieces domino --board 30x30 --copies any
+stopped "planning domino tilings of 30x30" "$plan" 1 "$xcount" count polyomino --pieces domino --board 30x30 --copies any --engine dlx
+# Counting by layers (auto's engine there): a stop between two states of a layer.
+stopped "counting 30x30 dominoes by layers" "^xcount: stopped by signal 15: 0 of 1 subproblems done" 1 \
+    "$xcount" count polyomino --pieces domino --board 30x30 --copies any
 stopped "planning, --time-limit 1" "^xcount: stopped at --time-limit while planning the split \([0-9.]+ s\): nothing was counted, and a run with the same limit stops here again" 0 \
     "$xcount" count sudoku --box 4x4 --time-limit 1
 grep -q "^solutions: 0 (stopped early: not the total)$" "$dir/out" || fail "planning, --time-limit 1: $(cat "$dir/out")"
