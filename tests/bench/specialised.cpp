@@ -123,4 +123,28 @@ std::uint64_t queens(int n) {
     return count;
 }
 
+std::uint64_t domino_profile(int rows, int columns, bool monominoes) {
+    const std::size_t profiles = std::size_t{1} << rows;
+    std::vector<std::uint64_t> ways(profiles, 0), next(profiles, 0);
+    ways[0] = 1;
+    for (int column = 0; column < columns; ++column)
+        for (int row = 0; row < rows; ++row) {
+            const std::size_t here = std::size_t{1} << row, below = here << 1;
+            std::fill(next.begin(), next.end(), 0);
+            for (std::size_t profile = 0; profile < profiles; ++profile) {
+                const std::uint64_t w = ways[profile];
+                if (w == 0) continue;
+                if (profile & here) {  // covered from the column before
+                    next[profile & ~here] += w;
+                    continue;
+                }
+                if (column + 1 < columns) next[profile | here] += w;                   // across, into the next column
+                if (row + 1 < rows && !(profile & below)) next[profile | below] += w;  // down
+                if (monominoes) next[profile] += w;
+            }
+            ways.swap(next);
+        }
+    return ways[0];
+}
+
 }  // namespace xcount::bench

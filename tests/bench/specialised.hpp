@@ -10,6 +10,11 @@
 // queens: n-queens by bitwise backtracking, row by row, with the columns and both diagonals as
 // bitmasks and the free squares of a row as one expression; the first row's left half is
 // counted twice and an odd n's middle square once (the mirror image).
+//
+// domino_profile: the textbook broken-profile transfer matrix for dominoes (and, with
+// monominoes, monomer-dimer coverings) of a rows x columns board: cell by cell down each column,
+// a dense array over the 2^rows profiles (bit r: row r of the cells ahead already covered),
+// each count modulo 2^64 (the low word of the exact count, which is all a speed reference needs).
 #pragma once
 
 #include <cstdint>
@@ -18,5 +23,6 @@ namespace xcount::bench {
 
 std::uint64_t pentomino_rectangles(int width, int height);
 std::uint64_t queens(int n);
+std::uint64_t domino_profile(int rows, int columns, bool monominoes);
 
 }  // namespace xcount::bench
