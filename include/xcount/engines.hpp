@@ -40,18 +40,6 @@ namespace xcount {
 enum class EngineKind { automatic, XCOUNT_ENGINES(XCOUNT_ENGINE_KIND) };
 #undef XCOUNT_ENGINE_KIND
 
-struct EngineInfo {
-    EngineKind kind;
-    const char* word;  // as --engine takes it and reports print it
-    const char* help;
-    bool counts_options;  // its updates are options tested (else links removed)
-};
-#define XCOUNT_ENGINE_INFO(name, unit, help, ...) EngineInfo{EngineKind::name, #name, help, std::string_view(#unit) == "options"},
-inline constexpr EngineInfo kEngines[] = {XCOUNT_ENGINES(XCOUNT_ENGINE_INFO)};
-#undef XCOUNT_ENGINE_INFO
-
-const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo
-
 namespace detail {
 template <class E>
 bool runs_here() {
@@ -73,58 +61,62 @@ decltype(auto) first_fitting(const Matrix& matrix, F& f) {
     else
         return first_fitting<Rest...>(matrix, f);
 }
-template <class E>
-constexpr bool search_engine = SearchEngine<E>;
-template <>
-inline constexpr bool search_engine<void> = true;
-template <class E>
-constexpr bool merging = E::kMerges;
-template <>
-inline constexpr bool merging<void> = true;
-template <class E>
-constexpr bool coarse() {
-    if constexpr (requires { E::kCoarseSplit; })
-        return E::kCoarseSplit;
-    else
-        return false;
-}
-template <>
-constexpr bool coarse<void>() {
-    return false;
-}
+// What the types of one engine are, as one: every one a SearchEngine; every one merging; one
+// splitting coarsely (a leading void, as above, stands for nothing).
 template <class... E>
-constexpr bool any_coarse = (coarse<E>() || ...);
+struct Types;
 template <class... E>
-constexpr bool search_engines = (search_engine<E> && ...);
+struct Types<void, E...> : Types<E...> {};
 template <class... E>
-constexpr bool merges_states = (merging<E> && ...);
+struct Types {
+    static constexpr bool search_engines = (SearchEngine<E> && ...);
+    static constexpr bool merges = (E::kMerges && ...);
+    template <class T>
+    static constexpr bool coarse() {
+        if constexpr (requires { T::kCoarseSplit; })
+            return T::kCoarseSplit;
+        else
+            return false;
+    }
+    static constexpr bool splits_coarsely = (coarse<E>() || ...);
+};
 }  // namespace detail
 
 #define XCOUNT_ENGINE_CHECK(name, unit, help, ...) \
-    static_assert(detail::search_engines<__VA_ARGS__>, "every type of engine " #name " is a SearchEngine (search.hpp)");
+    static_assert(detail::Types<__VA_ARGS__>::search_engines, "every type of engine " #name " is a SearchEngine (search.hpp)");
 XCOUNT_ENGINES(XCOUNT_ENGINE_CHECK)
 #undef XCOUNT_ENGINE_CHECK
 
-// Whether the engine merges equal states (search.hpp's kMerges): its nodes depend on what its
-// table held, it counts Fix(g) on the problems the symmetries fix, and its splits are by count.
-constexpr bool merges(EngineKind kind) {
-#define XCOUNT_ENGINE_MERGES(name, unit, help, ...) \
-    if (kind == EngineKind::name) return detail::merges_states<__VA_ARGS__>;
-    XCOUNT_ENGINES(XCOUNT_ENGINE_MERGES)
-#undef XCOUNT_ENGINE_MERGES
-    return false;
-}
+struct EngineInfo {
+    EngineKind kind;
+    const char* word;  // as --engine takes it and reports print it
+    const char* help;
+    bool counts_options;  // its updates are options tested (else links removed)
+    // It merges equal states (search.hpp's kMerges): its nodes depend on what its table held,
+    // it counts Fix(g) on the problems the symmetries fix, and its splits are by count.
+    bool merges;
+    // A subproblem's count costs about the whole problem's (it shares nothing between
+    // subproblems that a finer split would pay back: the frontier engine, kCoarseSplit), so the
+    // automatic split is as coarse as the shards and ranks allow.
+    bool splits_coarsely;
+};
+#define XCOUNT_ENGINE_INFO(name, unit, help, ...)    \
+    EngineInfo{EngineKind::name,                     \
+               #name,                                \
+               help,                                 \
+               std::string_view(#unit) == "options", \
+               detail::Types<__VA_ARGS__>::merges,   \
+               detail::Types<__VA_ARGS__>::splits_coarsely},
+inline constexpr EngineInfo kEngines[] = {XCOUNT_ENGINES(XCOUNT_ENGINE_INFO)};
+#undef XCOUNT_ENGINE_INFO
 
-// Whether the engine's count of a subproblem costs about the whole problem's (it shares
-// nothing between subproblems that a finer split would pay back: the frontier engine), so the
-// automatic split is as coarse as the shards and ranks allow (E::kCoarseSplit).
-constexpr bool splits_coarsely(EngineKind kind) {
-#define XCOUNT_ENGINE_COARSE(name, unit, help, ...) \
-    if (kind == EngineKind::name) return detail::any_coarse<__VA_ARGS__>;
-    XCOUNT_ENGINES(XCOUNT_ENGINE_COARSE)
-#undef XCOUNT_ENGINE_COARSE
-    return false;
+// The engine's line of the list (std::logic_error for automatic: decide first).
+constexpr const EngineInfo& engine_info(EngineKind kind) {
+    for (const EngineInfo& e : kEngines)
+        if (e.kind == kind) return e;
+    throw std::logic_error("engine_info: the engine is decided first (decide_method)");
 }
+const char* engine_name(EngineKind kind);  // auto, dlx, cells, bits, scan, memo, frontier
 
 // What a count asks of its method: an engine (or auto) and an item-choice rule (or, where none
 // is given, the engine's own: the scan rule for scan and memo, and auto's choice for auto).
@@ -139,8 +131,8 @@ struct MethodRequest {
 struct Method {
     EngineKind engine = EngineKind::dlx;
     Choice choice;
-    bool merges() const { return xcount::merges(engine); }
-    bool splits_coarsely() const { return xcount::splits_coarsely(engine); }
+    bool merges() const { return engine_info(engine).merges; }
+    bool splits_coarsely() const { return engine_info(engine).splits_coarsely; }
     // What its updates count: "links removed" or "options tested" (the two are not comparable).
     const char* updates_unit() const;
 };

@@ -163,16 +163,9 @@ Method decide_method(const Matrix& matrix, const MethodRequest& request) {
 }
 
 const char* Method::updates_unit() const {
-    const bool tests_options =
-        choice.rule == ChooseRule::scan ||
-        std::any_of(std::begin(kEngines), std::end(kEngines), [&](const EngineInfo& e) { return e.kind == engine && e.counts_options; });
-    return tests_options ? "options tested" : "links removed";
+    return choice.rule == ChooseRule::scan || engine_info(engine).counts_options ? "options tested" : "links removed";
 }
 
-const char* engine_name(EngineKind kind) {
-    for (const EngineInfo& e : kEngines)
-        if (e.kind == kind) return e.word;
-    return "auto";
-}
+const char* engine_name(EngineKind kind) { return kind == EngineKind::automatic ? "auto" : engine_info(kind).word; }
 
 }  // namespace xcount
