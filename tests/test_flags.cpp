@@ -134,7 +134,8 @@ TEST_CASE("each row reads its flag into the request it names: runner, plan or th
     CHECK(decide_method(queens, parse({"--engine", "dlx"}).plan.method).choice.rule == ChooseRule::mrv);
     CHECK_THROWS_WITH(parse({"--shard", "1/4"}), "--shard needs --out FILE (the result file to merge)");
     CHECK_THROWS_WITH(parse({"--node-limit", "0"}), "--node-limit must be between 1 and 2^64-1, not 0");
-    CHECK_THROWS_WITH(parse({"--engine", "fast"}), Catch::StartsWith("--engine must be auto, dlx, cells, bits, scan") && Catch::EndsWith(", not 'fast'"));
+    CHECK_THROWS_WITH(parse({"--engine", "fast"}),
+                      Catch::StartsWith("--engine must be auto, dlx, cells, bits, scan") && Catch::EndsWith(", not 'fast'"));
     CHECK_THROWS_WITH(parse({"--symmetry", "x"}), "--symmetry must be auto, none, check or reduce, not 'x'");
 }
 
