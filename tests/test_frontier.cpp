@@ -76,6 +76,27 @@ TEST_CASE("frontier: the subproblems of every split add up on 1 and 2 threads, a
     }
 }
 
+TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2 and 3 threads, past 2^128", "[frontier][threads][runner]") {
+    // Dominoes on 18 x 18 (OEIS A004003 a(9), above 2^128: the counts widen while the layers
+    // are shared) and monomer-dimer coverings of 9 x 9 with the same Frontier counting again.
+    const Problem dominoes = tiling("domino", 18, 18);
+    const Problem monomer_dimer = tiling("monomino-domino", 9, 9);
+    Frontier a(dominoes.matrix), b(monomer_dimer.matrix);
+    for (int threads : {1, 2, 3}) {
+        INFO(threads << " threads");
+        a.set_threads(threads);
+        b.set_threads(threads);
+        const SearchStats s = a.count();
+        CHECK(s.solutions == *parse_count("548943583215388338077567813208427340288"));
+        CHECK(a.figures().count_words > 2);
+        CHECK(b.count().solutions == *parse_count("10185111919160666118608"));  // OEIS A028420 a(9)
+    }
+    // Through the runner: one subproblem, its two threads given to the engine.
+    const RunReport run =
+        run_split(dominoes.matrix, split_at_depth(dominoes.matrix, 0), {}, RunOptions{.threads = 2, .engine = EngineKind::frontier});
+    CHECK(run.total.solutions == *parse_count("548943583215388338077567813208427340288"));
+}
+
 TEST_CASE("frontier: visits the solutions it counts (by dancing links)", "[frontier]") {
     const Problem p = tiling("domino", 4, 4);
     Frontier engine(p.matrix);

@@ -25,6 +25,7 @@
 // Colours and multiplicities are refused (InputError): count them with memo or dlx.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -50,6 +51,8 @@ public:
     static constexpr std::size_t kMaxWindow = 128;  // items in a window at most
 
     explicit Frontier(const Matrix& matrix);  // InputError for colours or multiplicities
+    Frontier(Frontier&&) noexcept;
+    ~Frontier();
     static bool fits(const Matrix& matrix) { return !matrix.has_colours() && !matrix.has_multiplicities(); }
 
     // Every solution below the prefix replayed, counted by layers. A stop (limits.stop) ends
@@ -77,6 +80,8 @@ public:
     void set_choice(Choice choice) { shape_.choice = choice; }
     void set_shape(const TreeShape& shape) { shape_ = shape; }
     void set_profile(LevelProfile*) {}
+    // The threads that share each layer's states (1 by default).
+    void set_threads(int threads) { threads_ = std::max(threads, 1); }
 
     std::uint64_t checksum() const;  // the options taken
     std::size_t memory_bytes() const;
@@ -88,18 +93,19 @@ public:
     std::size_t widest_window() const { return widest_; }
     double states_bound() const { return states_bound_; }
 
+    struct Laid;  // the options as positions in that order
+
 private:
     Dancer& dancer();
 
     const Matrix* matrix_;
-    std::vector<ItemId> item_at_;                  // per position
-    std::vector<std::uint32_t> position_of_;       // per item
-    std::vector<std::uint32_t> option_begin_;      // the options' positions, sorted, each option in turn
-    std::vector<std::uint32_t> option_positions_;  // (the real options, then one per secondary item)
+    std::vector<ItemId> item_at_;  // per position
+    std::unique_ptr<Laid> laid_;
     std::size_t widest_ = 0;
     double states_bound_ = 0;
     std::vector<OptionId> chosen_;
     TreeShape shape_;
+    int threads_ = 1;
     FrontierFigures figures_;
     std::unique_ptr<Dancer> dancer_;
 };

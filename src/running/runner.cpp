@@ -52,6 +52,12 @@ struct SharedOf<Engine> {
     using type = typename Engine::Shared;
 };
 
+// An engine whose threads can share one subproblem (the frontier engine's layers).
+template <class Engine>
+concept SharesThreads = requires(Engine& engine) {
+    engine.set_threads(2);
+};
+
 // The order in which the threads take this run's subproblems: by id, or as `order` says (any
 // it leaves out, last).
 std::vector<std::size_t> schedule_of(const std::vector<std::size_t>& own, const std::vector<std::size_t>* order, std::size_t size) {
@@ -115,9 +121,13 @@ public:
           shared_(options.memo_bytes, options.memo_tables),
           schedule_(schedule_of(report.own, options.order, report.results.size())) {}
 
+    // An engine that shares a subproblem among threads gets them all when there are fewer
+    // subproblems than threads (one each, with a coarse split).
     void run() {
         const auto n = static_cast<long long>(schedule_.size());
-#pragma omp parallel num_threads(report_.threads)
+        const int outer = SharesThreads<Engine> && n < report_.threads ? 1 : report_.threads;
+        inner_ = report_.threads / outer;
+#pragma omp parallel num_threads(outer)
         {
             // Every thread must reach the `omp for` below, even one whose engine failed to build.
             std::optional<Engine> engine = built_engine();
@@ -141,6 +151,7 @@ private:
         std::optional<Engine> engine;
         try {
             engine.emplace(matrix_);
+            if constexpr (SharesThreads<Engine>) engine->set_threads(inner_);
             shared_.lend(*engine);
             engine->set_shape(split_.shape());
         } catch (...) {
@@ -225,6 +236,7 @@ private:
     using Shared = typename SharedOf<Engine>::type;
     Shared shared_;
     std::vector<std::size_t> schedule_;
+    int inner_ = 1;  // the threads each engine shares a subproblem among
     ThreadFailures failures_;
     std::mutex finish_lock_;
     std::atomic<bool> halt_{false};  // no new subproblem after a stop or the node limit

@@ -7,6 +7,9 @@
 #include <string>
 #include <tuple>
 
+#include <omp.h>
+#include <limits>
+
 #include "xcount/error.hpp"
 #include "xcount/hash.hpp"
 
@@ -78,12 +81,18 @@ std::vector<ItemId> with_secondaries(const Matrix& matrix, const std::vector<Ite
     return order;
 }
 
+}  // namespace
+
 // The options as sorted positions (the matrix's, then one per secondary item holding it alone).
-struct Laid {
+struct Frontier::Laid {
     std::vector<std::uint32_t> position_of;
     std::vector<std::uint32_t> begin{0};
     Positions positions;
 };
+
+namespace {
+
+using Laid = Frontier::Laid;
 
 Laid lay_out(const Matrix& matrix, const std::vector<ItemId>& order) {
     Laid laid;
@@ -157,11 +166,13 @@ std::uint64_t hash_key(Key key) {
     return x ^ (x >> 29);
 }
 
-// One layer: window states (keys) and their counts, each `words` words; an open-addressing
-// index over entries kept in the order they came.
+// One shard of a layer: window states (keys) and their counts, each `words` words; an
+// open-addressing index over entries kept in the order they came.
 template <class Key>
-class Layer {
+class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
 public:
+    static constexpr std::size_t kNone = ~std::size_t{0};
+
     void reset(std::size_t words) {
         words_ = words;
         keys_.clear();
@@ -172,7 +183,14 @@ public:
     std::size_t words() const { return words_; }
     Key key(std::size_t i) const { return keys_[i]; }
     const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * words_; }
-    std::size_t bytes() const { return keys_.capacity() * sizeof(Key) + counts_.capacity() * 8 + slots_.capacity() * 4; }
+
+    std::size_t find(Key key) const {
+        if (slots_.empty()) return kNone;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t s = hash_key(key) & mask; slots_[s] != 0; s = (s + 1) & mask)
+            if (keys_[slots_[s] - 1] == key) return slots_[s] - 1;
+        return kNone;
+    }
 
     // Adds a count to a state's; false when the sum needs more words. `merged` counts the
     // states met again.
@@ -204,6 +222,8 @@ public:
 
 private:
     void grow() {
+        if (keys_.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
+            throw InputError("counting by layers: a layer's shard holds 2^32 states; count with more threads");
         std::vector<std::uint32_t> slots(std::max<std::size_t>(64, 2 * slots_.size()), 0);
         const std::size_t mask = slots.size() - 1;
         for (std::size_t i = 0; i < keys_.size(); ++i) {
@@ -233,28 +253,79 @@ struct Step {
     bool holds_p = false;            // p is in its own window (bit 0)
     std::vector<unsigned> inserted;  // indices in the next window of the positions new to it
     std::vector<Key> options;        // per option led by p, its other positions in the next window
-    Key moved(Key state) const {
-        Key rest = holds_p ? state >> 1 : state;
-        for (unsigned k : inserted) rest = insert_zero(rest, k);
-        return rest;
+
+    // Each state a state moves to (emit(next)); `updates` counts the options tested.
+    template <class Emit>
+    void each_next(Key state, Emit&& emit, std::uint64_t& updates) const {
+        Key base = holds_p ? state >> 1 : state;
+        for (unsigned k : inserted) base = insert_zero(base, k);
+        if (holds_p && (state & Key{1})) return emit(base);
+        updates += options.size();
+        for (Key mask : options)
+            if ((base & mask) == Key{0}) emit(base | mask);
     }
 };
 
-// The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items.
+// What taking one position did (per thread, then summed).
+struct Taken {
+    std::uint64_t nodes = 0, updates = 0, merged = 0;
+    bool fits = true;
+    bool stopped = false;
+};
+
+// States made, handed from one thread to another: each its key's words, then its count's.
+template <class Key>
+class alignas(64) Box {
+public:
+    static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
+
+    void clear(std::size_t words) {
+        stride_ = kKeyWords + words;
+        used_ = 0;
+    }
+    void put(Key key, const std::uint64_t* count) {
+        if (used_ + stride_ > data_.size()) data_.resize(std::max<std::size_t>(1024, 2 * data_.size()));
+        std::uint64_t* at = data_.data() + used_;
+        for (std::size_t k = 0; k < kKeyWords; ++k) at[k] = static_cast<std::uint64_t>(key >> (64 * k));
+        for (std::size_t k = kKeyWords; k < stride_; ++k) at[k] = count[k - kKeyWords];
+        used_ += stride_;
+    }
+    template <class Take>
+    void each(Take&& take) const {
+        for (std::size_t at = 0; at < used_; at += stride_) {
+            Key key{0};
+            for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(data_[at + k]) << (64 * k);
+            take(key, data_.data() + at + kKeyWords);
+        }
+    }
+
+private:
+    std::size_t stride_ = 1, used_ = 0;
+    std::vector<std::uint64_t> data_;
+};
+
+// The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
+// as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
+// moves a slice of the states, handing each state made to its shard's thread, and each thread
+// then adds what it was handed into its own shard: no locks, and the same counts on any number
+// of threads.
 template <class Key>
 class Sweep {
 public:
-    Sweep(const Laid& laid, std::size_t positions, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits,
+    Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
           FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
         : laid_(laid),
-          positions_(positions),
+          positions_(item_at.size()),
           covered_(covered),
-          live_(live),
           limits_(limits),
+          threads_(static_cast<std::size_t>(std::max(threads, 1))),
           figures_(figures),
           item_at_(item_at),
           matrix_(matrix),
-          led_(positions) {
+          led_(positions_),
+          current_(threads_),
+          next_(threads_),
+          boxes_(threads_, std::vector<Box<Key>>(threads_)) {
         for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
             if (live[o]) led_[laid.positions[laid.begin[o]]].push_back(static_cast<std::uint32_t>(o));
     }
@@ -262,11 +333,11 @@ public:
     SearchStats run() {
         SearchStats stats;
         const std::uint64_t one = 1;
-        current_.reset(1);
-        current_.add(Key{0}, &one, stats.merged);
+        for (auto& shard : current_) shard.reset(1);
+        current_[shard_of(Key{0})].add(Key{0}, &one, stats.merged);
         figures_.states.assign(positions_, 0);
         for (std::size_t p = 0; p < positions_; ++p) {
-            figures_.states[p] = current_.size();
+            figures_.states[p] = size(current_);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             const Step<Key> step = next_window(p);
             if (!take_position(step, stats)) {  // stopped: nothing of the count is known
@@ -276,16 +347,31 @@ public:
             }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
-            if (current_.size() == 0) break;
+            if (size(current_) == 0) break;
         }
-        figures_.count_words = current_.words();
-        for (std::size_t i = 0; i < current_.size(); ++i)
-            if (current_.key(i) == Key{0})
-                stats.solutions = Count::from_limbs(std::span<const std::uint64_t>(current_.count(i), current_.words()));
+        figures_.count_words = current_.front().words();
+        stats.solutions = count_of(Key{0});
         return stats;
     }
 
 private:
+    static constexpr std::size_t kSharedFrom = 1 << 14;  // states in a layer: fewer are moved by one thread
+    static constexpr std::size_t kRound = 1 << 13;       // states a thread moves between two hand-overs
+
+    static std::size_t size(const std::vector<Layer<Key>>& layer) {
+        std::size_t n = 0;
+        for (const auto& shard : layer) n += shard.size();
+        return n;
+    }
+    std::size_t shard_of(Key key) const { return static_cast<std::size_t>(((hash_key(key) >> 32) * threads_) >> 32); }
+
+    Count count_of(Key key) const {
+        const Layer<Key>& shard = current_[shard_of(key)];
+        const std::size_t at = shard.find(key);
+        if (at == Layer<Key>::kNone) return Count{};
+        return Count::from_limbs(std::span<const std::uint64_t>(shard.count(at), shard.words()));
+    }
+
     // The window after p, and how a state moves into it.
     Step<Key> next_window(std::size_t p) {
         Step<Key> step;
@@ -325,38 +411,99 @@ private:
     // the position taken again where a sum overflowed; false when stopped.
     bool take_position(const Step<Key>& step, SearchStats& stats) {
         for (;;) {
-            next_.reset(current_.words());
-            bool fits = true;
-            for (std::size_t i = 0; i < current_.size(); ++i) {
-                if ((i & 0xFFFF) == 0 && limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return false;
-                const Key state = current_.key(i);
-                const std::uint64_t* count = current_.count(i);
-                const Key base = step.moved(state);
-                ++stats.nodes;
-                if (step.holds_p && (state & Key{1})) {
-                    fits &= next_.add(base, count, stats.merged);
-                    continue;
-                }
-                stats.updates += step.options.size();
-                for (Key mask : step.options)
-                    if ((base & mask) == Key{0}) fits &= next_.add(base | mask, count, stats.merged);
+            const Taken taken = threads_ > 1 && size(current_) >= kSharedFrom ? take_shared(step) : take_alone(step);
+            stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
+            if (taken.stopped) return false;
+            if (taken.fits) return true;
+            for (auto& shard : current_) shard.widen(2 * shard.words());
+        }
+    }
+
+    bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
+
+    Taken take_alone(const Step<Key>& step) {
+        for (auto& shard : next_) shard.reset(current_.front().words());
+        Taken taken;
+        for (const Layer<Key>& shard : current_) {
+            for (std::size_t i = 0; i < shard.size(); ++i) {
+                if ((i & 0xFFFF) == 0 && stop_asked()) return Taken{.stopped = true};
+                const std::uint64_t* count = shard.count(i);
+                ++taken.nodes;
+                step.each_next(
+                    shard.key(i), [&](Key next) { taken.fits &= next_[shard_of(next)].add(next, count, taken.merged); }, taken.updates);
             }
-            if (fits) return true;
-            current_.widen(2 * current_.words());
+        }
+        return taken;
+    }
+
+    Taken take_shared(const Step<Key>& step) {
+        std::vector<std::size_t> offset{0};
+        for (const auto& shard : current_) offset.push_back(offset.back() + shard.size());
+        const std::size_t total = offset.back();
+        std::vector<Taken> taken(threads_);
+        std::vector<std::exception_ptr> failed(threads_);
+        bool stop = false;
+#pragma omp parallel num_threads(static_cast <int>(threads_))
+        {
+            const auto t = static_cast<std::size_t>(omp_get_thread_num());
+            Taken mine;  // this thread's, apart from the others' (no cache line shared)
+            next_[t].reset(current_.front().words());
+            for (std::size_t base = 0; base < total; base += kRound * threads_) {
+#pragma omp single
+                stop = stop_asked() || std::any_of(failed.begin(), failed.end(), [](const auto& e) { return e != nullptr; });
+                if (stop) break;
+                const std::size_t share = std::min(kRound, (total - base + threads_ - 1) / threads_);
+                const std::size_t first = std::min(total, base + t * share), last = std::min(total, first + share);
+                try {
+                    hand_over(step, offset, first, last, boxes_[t], mine);
+                } catch (...) {
+                    failed[t] = std::current_exception();
+                }
+#pragma omp barrier
+                try {
+                    for (std::size_t u = 0; u < threads_; ++u)
+                        boxes_[u][t].each([&](Key key, const std::uint64_t* count) { mine.fits &= next_[t].add(key, count, mine.merged); });
+                } catch (...) {
+                    failed[t] = std::current_exception();
+                }
+#pragma omp barrier
+            }
+            taken[t] = mine;
+        }
+        for (const auto& e : failed)
+            if (e) std::rethrow_exception(e);
+        Taken sum{.stopped = stop};
+        for (const Taken& one : taken) sum.nodes += one.nodes, sum.updates += one.updates, sum.merged += one.merged, sum.fits &= one.fits;
+        return sum;
+    }
+
+    // Moves the states [first, last) of the layer (numbered across its shards), each state made
+    // put in its shard's box.
+    void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last,
+                   std::vector<Box<Key>>& boxes, Taken& taken) const {
+        for (auto& box : boxes) box.clear(current_.front().words());
+        std::size_t k = static_cast<std::size_t>(std::upper_bound(offset.begin(), offset.end(), first) - offset.begin()) - 1;
+        for (std::size_t i = first; i < last; ++i) {
+            while (i >= offset[k + 1]) ++k;
+            const std::uint64_t* count = current_[k].count(i - offset[k]);
+            ++taken.nodes;
+            step.each_next(
+                current_[k].key(i - offset[k]), [&](Key next) { boxes[shard_of(next)].put(next, count); }, taken.updates);
         }
     }
 
     const Laid& laid_;
     std::size_t positions_;
     const std::vector<char>& covered_;
-    const std::vector<char>& live_;
     const Limits& limits_;
+    std::size_t threads_;
     FrontierFigures& figures_;
     const std::vector<ItemId>& item_at_;
     const Matrix& matrix_;
     std::vector<std::vector<std::uint32_t>> led_;  // per position, the live options it leads
     Positions window_, next_window_;
-    Layer<Key> current_, next_;
+    std::vector<Layer<Key>> current_, next_;    // shards
+    std::vector<std::vector<Box<Key>>> boxes_;  // per thread, per shard: the states it made
 };
 
 }  // namespace
@@ -377,10 +524,11 @@ Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
         states_bound_ = cost, widest_ = widest;
     }
     item_at_ = std::move(best);
-    position_of_ = std::move(laid.position_of);
-    option_begin_ = std::move(laid.begin);
-    option_positions_ = std::move(laid.positions);
+    laid_ = std::make_unique<Laid>(std::move(laid));
 }
+
+Frontier::Frontier(Frontier&&) noexcept = default;
+Frontier::~Frontier() = default;
 
 void Frontier::replay(std::span<const OptionId> prefix) { chosen_.insert(chosen_.end(), prefix.begin(), prefix.end()); }
 
@@ -390,26 +538,26 @@ void Frontier::set_forced_items(std::span<const ItemId> items, std::span<const c
 }
 
 SearchStats Frontier::count(const Limits& limits) {
+    const Laid& laid = *laid_;
     const std::size_t positions = item_at_.size();
     std::vector<char> covered(positions, 0);
     for (OptionId o : chosen_) {
         if (static_cast<std::size_t>(o) >= matrix_->option_count()) throw InputError("frontier: no option " + std::to_string(o));
-        for (std::uint32_t k = option_begin_[static_cast<std::size_t>(o)]; k < option_begin_[static_cast<std::size_t>(o) + 1]; ++k) {
-            if (covered[option_positions_[k]]) throw InputError("frontier: the options replayed overlap");
-            covered[option_positions_[k]] = 1;
+        for (std::uint32_t k = laid.begin[static_cast<std::size_t>(o)]; k < laid.begin[static_cast<std::size_t>(o) + 1]; ++k) {
+            if (covered[laid.positions[k]]) throw InputError("frontier: the options replayed overlap");
+            covered[laid.positions[k]] = 1;
         }
     }
-    const std::size_t options = option_begin_.size() - 1;
+    const std::size_t options = laid.begin.size() - 1;
     std::vector<char> live(options, 1);
     for (std::size_t o = 0; o < options; ++o)
-        for (std::uint32_t k = option_begin_[o]; k < option_begin_[o + 1]; ++k)
-            if (covered[option_positions_[k]]) live[o] = 0;
-    const Laid laid{position_of_, option_begin_, option_positions_};
+        for (std::uint32_t k = laid.begin[o]; k < laid.begin[o + 1]; ++k)
+            if (covered[laid.positions[k]]) live[o] = 0;
     const std::vector<std::uint32_t> sizes = window_sizes(laid, positions, [&](std::size_t o) { return live[o] != 0; });
     const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
     figures_ = {};
-    if (widest <= 64) return Sweep<std::uint64_t>(laid, positions, covered, live, limits, figures_, item_at_, *matrix_).run();
-    return Sweep<unsigned __int128>(laid, positions, covered, live, limits, figures_, item_at_, *matrix_).run();
+    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, figures_, item_at_, *matrix_).run();
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, figures_, item_at_, *matrix_).run();
 }
 
 std::uint64_t Frontier::checksum() const {
@@ -419,8 +567,8 @@ std::uint64_t Frontier::checksum() const {
 }
 
 std::size_t Frontier::memory_bytes() const {
-    return (position_of_.capacity() + option_begin_.capacity() + option_positions_.capacity()) * 4 + item_at_.capacity() * sizeof(ItemId) +
-           chosen_.capacity() * sizeof(OptionId);
+    return (laid_->position_of.capacity() + laid_->begin.capacity() + laid_->positions.capacity()) * 4 +
+           item_at_.capacity() * sizeof(ItemId) + chosen_.capacity() * sizeof(OptionId);
 }
 
 Dancer& Frontier::dancer() {

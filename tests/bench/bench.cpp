@@ -251,15 +251,21 @@ int specialised(int repeat) {
     }
     // Dominoes and monomer-dimer coverings against the broken-profile transfer matrix (its count
     // modulo 2^64: the rows compare low words), counted by layers.
-    const auto by_layers = [](const Problem& p) { return [&p] { return Frontier(p.matrix).count().solutions; }; };
-    for (auto [n, monominoes] : {std::pair{16, false}, {20, false}, {14, true}, {16, true}}) {
+    const auto by_layers = [](const Problem& p, int threads) {
+        return [&p, threads] {
+            Frontier engine(p.matrix);
+            engine.set_threads(threads);
+            return engine.count().solutions;
+        };
+    };
+    for (auto [n, monominoes] : {std::pair{16, false}, {20, false}, {22, false}, {14, true}, {16, true}, {18, true}}) {
         const std::string board = std::to_string(n) + "x" + std::to_string(n);
         const char* pieces = monominoes ? "/problems/pieces/monomino-domino.txt" : "/problems/pieces/domino.txt";
         const Problem& p = problems.emplace_back(make_polyform(read_pieces_file(std::string(XCOUNT_SOURCE_DIR) + pieces), read_board(board),
                                                                Orientations::free, Copies::any(), board));
         rows.push_back({(monominoes ? "monomer-dimer " : "dominoes ") + board,
                         [n, monominoes] { return bench::domino_profile(n, n, monominoes); },
-                        {{"frontier", by_layers(p)}}});
+                        {{"frontier", by_layers(p, 1)}, {"2 threads", by_layers(p, 2)}}});
     }
     std::printf("%-20s %20s %11s  %s\n", "problem", "solutions (mod 2^64)", "specialised", "xcount (time, times the specialised)");
     for (const Row& row : rows) {
