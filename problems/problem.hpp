@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -43,6 +44,12 @@ struct Problem {
     // The model's verdict that the scan rule, in the matrix's scan order, searches a smaller
     // tree than mrv (count then walks it on the scan engine unless told otherwise).
     bool prefers_scan = false;
+    // A family of boards grown along one side (a board range, RxA..B): per item, the first
+    // board that holds it (1, 2, ...). Board n is the items of growth <= n and the options among
+    // them; the model vouches that this is the problem of board n. Empty: one board. The first
+    // term wanted is `first_term` (the terms before it are counted on the way, not shown).
+    std::vector<std::uint32_t> growth = {};
+    std::uint32_t first_term = 1;
 };
 
 }  // namespace xcount

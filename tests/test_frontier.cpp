@@ -43,6 +43,29 @@ Count fibonacci(int n) {
     return a;
 }
 
+// The boards rows x 1..columns as one family: each cell's item grows with its column.
+std::vector<std::uint32_t> growth_by_column(const Matrix& m, int rows, int columns) {
+    std::vector<std::uint32_t> growth(m.item_count(), 0);
+    for (const Cell& c : square_lattice().rectangle(rows, columns))
+        growth[static_cast<std::size_t>(*m.find_item(square_lattice().item_name(c, false)))] = static_cast<std::uint32_t>(c[0] + 1);
+    return growth;
+}
+
+// Every term of the family rows x 1..columns, in one sweep on `threads` threads.
+std::vector<Count> family_terms(const Matrix& m, int rows, int columns, int threads = 1) {
+    Frontier engine(m);
+    engine.set_threads(threads);
+    std::vector<Count> terms;
+    engine.follow_family(growth_by_column(m, rows, columns), [&](std::uint32_t n, const Count& count) {
+        CHECK(n == terms.size() + 1);  // in order, none left out
+        terms.push_back(count);
+    });
+    const SearchStats s = engine.count();
+    REQUIRE(s.complete);
+    CHECK(s.solutions == terms.back());
+    return terms;
+}
+
 }  // namespace
 
 TEST_CASE("frontier: counts what brute force counts on random matrices with secondary items", "[frontier][oracle]") {
@@ -76,7 +99,8 @@ TEST_CASE("frontier: the subproblems of every split add up on 1 and 2 threads, a
     }
 }
 
-TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2 and 3 threads, past 2^128", "[frontier][threads][runner]") {
+TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2 and 3 threads, past 2^128",
+          "[frontier][threads][runner]") {
     // Dominoes on 18 x 18 (OEIS A004003 a(9), above 2^128: the counts widen while the layers
     // are shared) and monomer-dimer coverings of 9 x 9 with the same Frontier counting again.
     const Problem dominoes = tiling("domino", 18, 18);
@@ -134,6 +158,34 @@ TEST_CASE("frontier: domino tilings of 4 x n follow their recurrence (OEIS A0051
     for (std::size_t n = 1; n <= 120; n += n < 12 ? 1 : 9) {
         INFO("4 x " << n);
         CHECK(by_layers(tiling("domino", 4, static_cast<int>(n)).matrix) == a[n]);
+    }
+}
+
+TEST_CASE("frontier: a family of boards in one sweep: 4 x 1..1000 by the recurrence, 2 x 1..300 Fibonacci", "[frontier][family]") {
+    std::vector<Count> a = {1, 1, 5, 11};  // OEIS A005178, as above
+    for (std::size_t n = 4; n <= 1000; ++n) a.push_back(a[n - 1] + 5 * a[n - 2] + a[n - 3] - a[n - 4]);
+    const std::vector<Count> terms = family_terms(tiling("domino", 4, 1000).matrix, 4, 1000, 2);
+    REQUIRE(terms.size() == 1000);
+    for (std::size_t n = 1; n <= 1000; ++n) REQUIRE(terms[n - 1] == a[n]);
+    const std::vector<Count> fibonacci_terms = family_terms(tiling("domino", 2, 300).matrix, 2, 300);
+    for (int n = 1; n <= 300; ++n) REQUIRE(fibonacci_terms[static_cast<std::size_t>(n - 1)] == fibonacci(n + 1));
+}
+
+TEST_CASE("frontier: each term of a family is the count of its own board, zeros and monominoes included", "[frontier][family]") {
+    for (const char* pieces : {"domino", "monomino-domino", "tetrominoes"}) {
+        for (int rows : {1, 3, 4}) {
+            const int columns = rows == 4 && std::string(pieces) == "tetrominoes" ? 8 : 12;
+            const std::vector<Count> terms = family_terms(tiling(pieces, rows, columns).matrix, rows, columns);
+            for (int n = 1; n <= columns; ++n) {
+                INFO(pieces << " on " << rows << " x " << n);
+                const Problem board = tiling(pieces, rows, n);
+                CHECK(terms[static_cast<std::size_t>(n - 1)] == by_layers(board.matrix));
+                const Method dlx{EngineKind::dlx, Choice{ChooseRule::mrv, 0}};
+                if (n <= 6)
+                    CHECK(terms[static_cast<std::size_t>(n - 1)] ==
+                          with_engine(dlx, board.matrix, [](auto& e) { return e.count(); }).solutions);
+            }
+        }
     }
 }
 

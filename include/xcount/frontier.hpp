@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -36,6 +37,9 @@
 #include "xcount/search.hpp"
 
 namespace xcount {
+
+// A term of a family's sequence: the count of board n (see Frontier::follow_family).
+using TermSink = std::function<void(std::uint32_t n, const Count& count)>;
 
 // What the last count by layers saw: per position, the states alive there.
 struct FrontierFigures {
@@ -80,6 +84,13 @@ public:
     void set_choice(Choice choice) { shape_.choice = choice; }
     void set_shape(const TreeShape& shape) { shape_ = shape; }
     void set_profile(LevelProfile*) {}
+    // Counts a family of boards in one sweep. growth[item]: the first board of the family that
+    // holds the item (1, 2, ...); board n is the items of growth <= n with the options among
+    // them, and the model vouches that this is the problem of board n (a board grown along one
+    // side). The items are taken in order of growth (each board a prefix), and where the items
+    // of board n end, the count with an empty window is board n's: `sink` gets it as soon as it
+    // is known, n = 1, 2, ... (a stop may end the sweep after some terms: those are whole).
+    void follow_family(std::span<const std::uint32_t> growth, TermSink sink);
     // The threads that share each layer's states (1 by default).
     void set_threads(int threads) { threads_ = std::max(threads, 1); }
 
@@ -99,6 +110,8 @@ private:
     Dancer& dancer();
 
     const Matrix* matrix_;
+    void take_order(std::vector<ItemId> order);
+
     std::vector<ItemId> item_at_;  // per position
     std::unique_ptr<Laid> laid_;
     std::size_t widest_ = 0;
@@ -106,6 +119,8 @@ private:
     std::vector<OptionId> chosen_;
     TreeShape shape_;
     int threads_ = 1;
+    std::vector<std::uint32_t> growth_at_;  // per position, its item's board (a family), or empty
+    TermSink sink_;
     FrontierFigures figures_;
     std::unique_ptr<Dancer> dancer_;
 };

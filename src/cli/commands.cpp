@@ -256,6 +256,9 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
         return load_within_memory(spec, values, settings);
     }();
     describe(problem, settings);
+    if (!problem.growth.empty() && command != Command::count)
+        throw InputError("a range of boards (RxA..B) is for count; solve, show, export and estimate take one board");
+    if (!problem.growth.empty()) return family_command(problem, settings);
     switch (command) {
         case Command::count: return count_command(problem, settings);
         case Command::solve: return solve_command(problem, settings);

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "data_files.hpp"
@@ -33,7 +35,7 @@ const std::vector<Flag> kPolyformFlags = {
     {"pieces", T::text, "PIECES", nullptr, 0, 0, "piece file, or the name of a shipped one (pentominoes, soma, ...; see problems/pieces/)",
      0, nullptr, true},
     {"board", T::text, "BOARD", nullptr, 0, 0,
-     "RxC, AxBxC, hexagon:N (triangles, hexagons), a board file, or the name of a shipped one (scott-8x8; see problems/boards/)",
+     "RxC, RxA..B (each length A to B: a sequence), AxBxC, hexagon:N, a board file, or a shipped one (see problems/boards/)",
      0, nullptr, true},
     {"orientations", T::text, "MODE", "free", 0, 0, "free (rotations and reflections), one-sided (rotations only), fixed", 0, nullptr},
     {"copies", T::text, "K", "once", 0, 0,
@@ -81,6 +83,66 @@ std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& latt
     return pieces;
 }
 
+// A board range: R rows of each length from `first` to `last` (RxA..B), or each height of C
+// columns (A..BxC).
+struct BoardRange {
+    int fixed = 0, first = 0, last = 0;
+    bool grows_columns = true;
+    std::string board(int length) const {
+        return grows_columns ? std::to_string(fixed) + "x" + std::to_string(length) : std::to_string(length) + "x" + std::to_string(fixed);
+    }
+};
+
+std::optional<BoardRange> board_range(const std::string& spec) {
+    const auto dots = spec.find("..");
+    const auto times = spec.find('x');
+    if (dots == std::string::npos || times == std::string::npos) return std::nullopt;
+    const auto number = [&](const std::string& text) {
+        const auto n = parse_count(text);
+        if (!n || *n < 1 || *n > 1000000) throw InputError("--board " + quote_name(spec) + ": " + quote_name(text) + " is not 1..1000000");
+        return static_cast<int>(*n->to_u64());
+    };
+    BoardRange range;
+    range.grows_columns = dots > times;
+    const std::string fixed = range.grows_columns ? spec.substr(0, times) : spec.substr(times + 1);
+    const std::string lengths = range.grows_columns ? spec.substr(times + 1) : spec.substr(0, times);
+    const auto at = lengths.find("..");
+    if (at == std::string::npos || spec.find('x', times + 1) != std::string::npos)
+        throw InputError("--board " + quote_name(spec) + ": a range of boards is RxA..B or A..BxC");
+    range.fixed = number(fixed);
+    range.first = number(lengths.substr(0, at));
+    range.last = number(lengths.substr(at + 2));
+    if (range.first > range.last) throw InputError("--board " + quote_name(spec) + ": the range runs from the shorter board to the longer");
+    return range;
+}
+
+// Every board of the range in one problem: the longest, each item marked with the first board
+// that holds it. A rectangle's first n columns are the n-column board, with the same
+// placements, when every piece may be used any number of times on the square lattice.
+void check_family(const po::variables_map& v, const Lattice& lattice) {
+    if (lattice.name() != "square")
+        throw InputError("--board: a range of boards is counted on the square lattice (polyomino), not on the " + lattice.name() +
+                         " lattice");
+    if (v["copies"].as<std::string>() != "any")
+        throw InputError(
+            "--board: a range of boards needs --copies any (with a number of copies, a shorter board is not a part of a longer)");
+}
+
+Problem board_family(const Lattice& lattice, const BoardRange& range, Problem longest) {
+    longest.growth.assign(longest.matrix.item_count(), 0);
+    for (const Cell& c :
+         lattice.rectangle(range.grows_columns ? range.fixed : range.last, range.grows_columns ? range.last : range.fixed)) {
+        const auto item = longest.matrix.find_item(lattice.item_name(c, false));
+        if (!item) throw std::logic_error("board_family: a cell without its item");
+        longest.growth[static_cast<std::size_t>(*item)] = static_cast<std::uint32_t>((range.grows_columns ? c[0] : c[1]) + 1);
+    }
+    if (std::count(longest.growth.begin(), longest.growth.end(), 0u) != 0) throw std::logic_error("board_family: an item on no board");
+    longest.first_term = static_cast<std::uint32_t>(range.first);
+    longest.symmetries.clear();
+    longest.no_symmetry = "a range of boards is counted without symmetry";
+    return longest;
+}
+
 Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
     const std::string mode = v["orientations"].as<std::string>(), copies = v["copies"].as<std::string>();
     Orientations orientations = Orientations::free;
@@ -101,17 +163,22 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
         how_many.each = static_cast<int>(*k->to_u64());
     }
     const std::string pieces = v["pieces"].as<std::string>(), board = v["board"].as<std::string>();
-    return make_polyform(chosen_pieces(v, lattice), read_board(cli::data_file(board, "boards"), lattice), orientations, how_many,
-                         std::filesystem::path(pieces).stem().string() + " on " + board +
+    const std::optional<BoardRange> range = board_range(board);
+    const std::string name = std::filesystem::path(pieces).stem().string() + " on " + board +
                              (v.count("omit") ? " without " + v["omit"].as<std::string>() : "") +
-                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)"),
-                         lattice);
+                             (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)");
+    if (range) check_family(v, lattice);
+    const std::string cells = range ? range->board(range->last) : cli::data_file(board, "boards");
+    Problem problem = make_polyform(chosen_pieces(v, lattice), read_board(cells, lattice), orientations, how_many, name, lattice);
+    return range ? board_family(lattice, *range, std::move(problem)) : problem;
 }
 
 MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice) {
     // Every piece in every map of the lattice at every board cell, times the copies.
     const auto pieces = chosen_pieces(v, lattice);
-    const auto board = read_board(cli::data_file(v["board"].as<std::string>(), "boards"), lattice);
+    const std::string spec = v["board"].as<std::string>();
+    const std::optional<BoardRange> range = board_range(spec);
+    const auto board = read_board(range ? range->board(range->last) : cli::data_file(spec, "boards"), lattice);
     double cells = 0;
     for (const Piece& p : pieces) cells = std::max(cells, static_cast<double>(p.cells.size()));
     const std::string copies = v["copies"].as<std::string>();

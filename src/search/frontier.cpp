@@ -304,6 +304,12 @@ private:
     std::vector<std::uint64_t> data_;
 };
 
+// A family's boards: per position, its item's board (empty: one board), and where the terms go.
+struct Family {
+    const std::vector<std::uint32_t>& growth_at;
+    const TermSink& sink;
+};
+
 // The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
 // as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
 // moves a slice of the states, handing each state made to its shard's thread, and each thread
@@ -313,12 +319,13 @@ template <class Key>
 class Sweep {
 public:
     Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
-          FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
+          const Family& family, FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
         : laid_(laid),
           positions_(item_at.size()),
           covered_(covered),
           limits_(limits),
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
+          family_(family),
           figures_(figures),
           item_at_(item_at),
           matrix_(matrix),
@@ -338,6 +345,7 @@ public:
         figures_.states.assign(positions_, 0);
         for (std::size_t p = 0; p < positions_; ++p) {
             figures_.states[p] = size(current_);
+            if (p > 0) tell_terms(family_.growth_at.empty() ? 0 : family_.growth_at[p - 1], p);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             const Step<Key> step = next_window(p);
             if (!take_position(step, stats)) {  // stopped: nothing of the count is known
@@ -347,10 +355,11 @@ public:
             }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
-            if (size(current_) == 0) break;
+            if (size(current_) == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
         }
         figures_.count_words = current_.front().words();
         stats.solutions = count_of(Key{0});
+        if (!family_.growth_at.empty()) tell_terms(family_.growth_at.back(), positions_);
         return stats;
     }
 
@@ -370,6 +379,18 @@ private:
         const std::size_t at = shard.find(key);
         if (at == Layer<Key>::kNone) return Count{};
         return Count::from_limbs(std::span<const std::uint64_t>(shard.count(at), shard.words()));
+    }
+
+    // At position p, after the items of board n: its term, after those of any boards before it
+    // that hold no item of their own (the same items as the board before them, the same count).
+    void tell_terms(std::uint32_t n, std::size_t p) {
+        if (family_.growth_at.empty() || !family_.sink) return;
+        const std::uint32_t next = p < positions_ ? family_.growth_at[p] : n + 1;
+        if (next == n) return;
+        for (std::uint32_t k = told_ + 1; k < n; ++k) family_.sink(k, last_term_);
+        last_term_ = count_of(Key{0});
+        family_.sink(n, last_term_);
+        told_ = n;
     }
 
     // The window after p, and how a state moves into it.
@@ -497,6 +518,9 @@ private:
     const std::vector<char>& covered_;
     const Limits& limits_;
     std::size_t threads_;
+    const Family& family_;
+    std::uint32_t told_ = 0;  // the terms told so far
+    Count last_term_ = 1;     // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
     const std::vector<ItemId>& item_at_;
     const Matrix& matrix_;
@@ -513,18 +537,31 @@ Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
         throw InputError("the frontier engine does not take colours (item:colour in an option); use --engine memo or dlx");
     if (matrix.has_multiplicities())
         throw InputError("the frontier engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
-    const std::size_t n = matrix.item_count();
-    std::vector<ItemId> best = with_secondaries(matrix, matrix.scan_order());
-    Laid laid = lay_out(matrix, best);
-    std::tie(states_bound_, widest_) = order_cost(laid, n);
-    std::vector<ItemId> other = with_secondaries(matrix, reverse_cuthill_mckee(matrix));
-    Laid other_laid = lay_out(matrix, other);
-    if (const auto [cost, widest] = order_cost(other_laid, n); cost < states_bound_) {
-        best = std::move(other), laid = std::move(other_laid);
-        states_bound_ = cost, widest_ = widest;
-    }
-    item_at_ = std::move(best);
-    laid_ = std::make_unique<Laid>(std::move(laid));
+    take_order(with_secondaries(matrix, matrix.scan_order()));
+    const double scan_bound = states_bound_;
+    std::vector<ItemId> scan = std::move(item_at_);
+    std::unique_ptr<Laid> scan_laid = std::move(laid_);
+    const std::size_t scan_widest = widest_;
+    take_order(with_secondaries(matrix, reverse_cuthill_mckee(matrix)));
+    if (states_bound_ >= scan_bound)
+        item_at_ = std::move(scan), laid_ = std::move(scan_laid), states_bound_ = scan_bound, widest_ = scan_widest;
+}
+
+void Frontier::take_order(std::vector<ItemId> order) {
+    laid_ = std::make_unique<Laid>(lay_out(*matrix_, order));
+    std::tie(states_bound_, widest_) = order_cost(*laid_, order.size());
+    item_at_ = std::move(order);
+}
+
+void Frontier::follow_family(std::span<const std::uint32_t> growth, TermSink sink) {
+    if (growth.size() != matrix_->item_count()) throw std::logic_error("follow_family: one board per item");
+    std::vector<ItemId> order = item_at_;
+    const auto board = [&](ItemId i) { return growth[static_cast<std::size_t>(i)]; };
+    std::stable_sort(order.begin(), order.end(), [&](ItemId a, ItemId b) { return board(a) < board(b); });
+    take_order(std::move(order));
+    growth_at_.clear();
+    for (ItemId i : item_at_) growth_at_.push_back(board(i));
+    sink_ = std::move(sink);
 }
 
 Frontier::Frontier(Frontier&&) noexcept = default;
@@ -556,8 +593,9 @@ SearchStats Frontier::count(const Limits& limits) {
     const std::vector<std::uint32_t> sizes = window_sizes(laid, positions, [&](std::size_t o) { return live[o] != 0; });
     const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
     figures_ = {};
-    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, figures_, item_at_, *matrix_).run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, figures_, item_at_, *matrix_).run();
+    const Family family{growth_at_, sink_};
+    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, figures_, item_at_, *matrix_).run();
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, figures_, item_at_, *matrix_).run();
 }
 
 std::uint64_t Frontier::checksum() const {
