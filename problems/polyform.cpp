@@ -287,6 +287,8 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
     problem.line = [render = problem.render](std::span<const OptionId> solution) { return rows_on_one_line(render(solution)); };
     std::vector<std::string> names;
     for (const Piece& p : pieces) names.push_back(p.name);
+    problem.piece_names = names;
+    for (const Placement& placed : *placements) problem.option_piece.push_back(static_cast<std::uint32_t>(placed.piece));
     problem.picture = [placements, names, &lattice](std::span<const OptionId> solution) {
         return polyform::draw_solution(*placements, names, solution, lattice);
     };

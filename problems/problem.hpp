@@ -50,6 +50,10 @@ struct Problem {
     // term wanted is `first_term` (the terms before it are counted on the way, not shown).
     std::vector<std::uint32_t> growth = {};
     std::uint32_t first_term = 1;
+    // The pieces a solution is made of, where the model has pieces: their names, and per option
+    // of the matrix the piece it places (for counts by piece). Empty: no pieces.
+    std::vector<std::string> piece_names = {};
+    std::vector<std::uint32_t> option_piece = {};
 };
 
 }  // namespace xcount

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "bench/specialised.hpp"
 #include "helpers.hpp"
 #include "polyform.hpp"
 #include "xcount/dlx_format.hpp"
@@ -143,6 +144,91 @@ TEST_CASE("frontier: published domino and monomer-dimer counts, past 2^128", "[f
         CHECK(by_layers(tiling("monomino-domino", n, n).matrix) == *parse_count(monomer_dimer[n - 1]));
     }
 }
+
+// The low word of each count against the textbook broken-profile transfer matrix (a dense array
+// over the profiles, counts modulo 2^64: tests/bench/specialised.cpp), a program of its own.
+void check_against_profile(int from, int to, int threads) {
+    for (int n = from; n <= to; ++n)
+        for (bool monominoes : {false, true}) {
+            INFO((monominoes ? "monomer-dimer " : "dominoes ") << n << " x " << n);
+            Frontier engine(tiling(monominoes ? "monomino-domino" : "domino", n, n).matrix);
+            engine.set_threads(threads);
+            const std::vector<std::uint64_t> limbs = engine.count().solutions.limbs();
+            CHECK((limbs.empty() ? 0 : limbs[0]) == bench::domino_profile(n, n, monominoes));
+        }
+}
+
+TEST_CASE("frontier: dominoes and monomer-dimer coverings of n x n agree with a broken-profile counter", "[frontier][reference]") {
+    check_against_profile(1, 15, 2);
+    // OEIS A028420 a(10..13) (Ekhad and Zeilberger; Henry's table of n = 0..21).
+    CHECK(by_layers(tiling("monomino-domino", 10, 10).matrix) == *parse_count("2172138783673094193937750015"));
+    CHECK(by_layers(tiling("monomino-domino", 11, 11).matrix) == *parse_count("1743829823240164494694386437970640"));
+    CHECK(by_layers(tiling("monomino-domino", 12, 12).matrix) == *parse_count("5270137993816086266962874395450234534887"));
+    CHECK(by_layers(tiling("monomino-domino", 13, 13).matrix) == *parse_count("59956919824257750508655631107474672284499736089"));
+}
+
+namespace {
+
+// Per number of copies of piece `piece`, the solutions: by enumeration (dancing links).
+std::vector<Count> enumerated_by_piece(const Problem& p, std::uint32_t piece) {
+    std::vector<Count> by;
+    Dancer dancer(p.matrix);
+    dancer.search([&](std::span<const OptionId> solution) {
+        const auto k = static_cast<std::size_t>(std::count_if(
+            solution.begin(), solution.end(), [&](OptionId o) { return p.option_piece[static_cast<std::size_t>(o)] == piece; }));
+        if (by.size() <= k) by.resize(k + 1);
+        by[k] += 1;
+    });
+    return by;
+}
+
+std::vector<Count> by_piece(const Problem& p, std::uint32_t piece, int threads = 1) {
+    Frontier engine(p.matrix);
+    engine.set_threads(threads);
+    std::vector<char> marked;
+    for (std::uint32_t placed : p.option_piece) marked.push_back(placed == piece ? 1 : 0);
+    engine.count_by(marked);
+    const SearchStats s = engine.count();
+    std::vector<Count> by = engine.figures().by_marked;
+    Count sum = 0;
+    for (const Count& c : by) sum += c;
+    CHECK(sum == s.solutions);  // the terms add up to the total
+    while (!by.empty() && by.back() == 0) by.pop_back();
+    return by;
+}
+
+}  // namespace
+
+TEST_CASE("frontier: counts by piece equal an enumeration on every board up to 4 x 5", "[frontier][by-piece]") {
+    for (int rows = 1; rows <= 4; ++rows)
+        for (int columns = 1; columns <= 5; ++columns) {
+            INFO(rows << " x " << columns);
+            const Problem p = tiling("monomino-domino", rows, columns);
+            REQUIRE(p.piece_names.size() == 2);
+            for (std::uint32_t piece : {0u, 1u}) CHECK(by_piece(p, piece) == enumerated_by_piece(p, piece));
+        }
+    const Problem trominoes = tiling("trominoes", 3, 4);
+    CHECK(by_piece(trominoes, 1, 2) == enumerated_by_piece(trominoes, 1));
+}
+
+TEST_CASE("frontier: monomino-domino coverings of 8 x 8 by the number of dominoes", "[frontier][by-piece]") {
+    const Problem p = tiling("monomino-domino", 8, 8);
+    const std::uint32_t domino = p.piece_names[0] == "D" ? 0 : 1;
+    REQUIRE(p.piece_names[domino] == "D");
+    for (int threads : {1, 2}) {
+        const std::vector<Count> by = by_piece(p, domino, threads);
+        REQUIRE(by.size() == 33);
+        Count sum = 0;
+        for (const Count& c : by) sum += c;
+        CHECK(sum == *parse_count("179788343101980135"));  // OEIS A028420 a(8)
+        CHECK(by[0] == 1);                                 // all monominoes
+        CHECK(by[1] == 112);                               // one domino: 2 * 8 * 7 places
+        CHECK(by[32] == 12988816);                         // no monomino: OEIS A004003 a(4)
+    }
+}
+
+// Minutes: ctest -L long (XCOUNT_LONG_TESTS).
+TEST_CASE("frontier: the same up to 20 x 20", "[.reference-to-20]") { check_against_profile(16, 20, 2); }
 
 TEST_CASE("frontier: domino tilings of 2 x n are Fibonacci numbers, up to 2 x 10,000", "[frontier][identity]") {
     for (int n : {1, 2, 3, 10, 93, 94, 200, 10000}) {

@@ -45,7 +45,8 @@ using TermSink = std::function<void(std::uint32_t n, const Count& count)>;
 struct FrontierFigures {
     std::vector<std::uint64_t> states;  // per position (the layer before it is taken)
     std::size_t widest = 0;             // the most items in a window
-    std::size_t count_words = 1;        // 64-bit words per count at the end
+    std::size_t count_words = 1;        // 64-bit words per count (per coefficient) at the end
+    std::vector<Count> by_marked;       // the count by the number of marked options (count_by)
 };
 
 class Frontier {
@@ -91,6 +92,12 @@ public:
     // of board n end, the count with an empty window is board n's: `sink` gets it as soon as it
     // is known, n = 1, 2, ... (a stop may end the sweep after some terms: those are whole).
     void follow_family(std::span<const std::uint32_t> growth, TermSink sink);
+    // Counts by the options marked (per option of the matrix, 1: marked): figures().by_marked[k]
+    // is the number of solutions with k marked options, a generating function (the copies of one
+    // piece, say). Each state's count becomes a polynomial with a coefficient for every k up
+    // to the most marked options a solution can hold (the items over the smallest marked
+    // option), each exact. Empty: none marked.
+    void count_by(std::vector<char> marked);
     // The threads that share each layer's states (1 by default).
     void set_threads(int threads) { threads_ = std::max(threads, 1); }
 
@@ -120,6 +127,8 @@ private:
     TreeShape shape_;
     int threads_ = 1;
     std::vector<std::uint32_t> growth_at_;  // per position, its item's board (a family), or empty
+    std::vector<char> marked_;              // per option as laid out (count_by), or empty
+    std::size_t terms_ = 1;
     TermSink sink_;
     FrontierFigures figures_;
     std::unique_ptr<Dancer> dancer_;

@@ -259,6 +259,7 @@ int dispatch(Command command, const std::string& spec, const po::variables_map& 
     if (!problem.growth.empty() && command != Command::count)
         throw InputError("a range of boards (RxA..B) is for count; solve, show, export and estimate take one board");
     if (!problem.growth.empty()) return family_command(problem, settings);
+    if (command == Command::count && !settings.by_piece.empty()) return by_piece_command(problem, settings);
     switch (command) {
         case Command::count: return count_command(problem, settings);
         case Command::solve: return solve_command(problem, settings);

@@ -18,6 +18,8 @@ namespace xcount::cli {
 int count_command(const Problem& problem, const Settings& settings);
 // count on a range of boards (Problem::growth): every term in one sweep by layers.
 int family_command(const Problem& problem, const Settings& settings);
+// count --by-piece NAME: the count by the number of copies of piece NAME, by layers.
+int by_piece_command(const Problem& problem, const Settings& settings);
 int solve_command(const Problem& problem, const Settings& settings);
 // solve --all on the count's machinery (threads, split, journal, shards): each subproblem's
 // solutions written together once it is finished, in the order the subproblems finish, to stdout

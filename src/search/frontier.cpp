@@ -157,6 +157,28 @@ bool add_words(std::uint64_t* dst, const std::uint64_t* src, std::size_t words) 
     return carry == 0;
 }
 
+// How a state's count is kept: `terms` coefficients (the count by the number of marked options
+// in the ways counted; 1 when nothing is marked), each `limb` words.
+struct CountShape {
+    std::size_t limb = 1, terms = 1;
+    std::size_t words() const { return limb * terms; }
+};
+
+// dst += src, coefficient by coefficient; false when a coefficient overflows its limb.
+bool add_count(std::uint64_t* dst, const std::uint64_t* src, CountShape shape) {
+    bool fits = true;
+    for (std::size_t t = 0; t < shape.terms; ++t) fits &= add_words(dst + t * shape.limb, src + t * shape.limb, shape.limb);
+    return fits;
+}
+
+// A count times x (one more marked option): each coefficient moved up a term. The degree is
+// bounded (CountShape::terms is more than the most marked options a solution can hold), so
+// the top coefficient of a count that can still grow is 0.
+void shift_count(std::uint64_t* dst, const std::uint64_t* src, CountShape shape) {
+    std::fill_n(dst, shape.limb, 0);
+    std::copy_n(src, shape.limb * (shape.terms - 1), dst + shape.limb);
+}
+
 template <class Key>
 std::uint64_t hash_key(Key key) {
     std::uint64_t x = static_cast<std::uint64_t>(key);
@@ -166,23 +188,23 @@ std::uint64_t hash_key(Key key) {
     return x ^ (x >> 29);
 }
 
-// One shard of a layer: window states (keys) and their counts, each `words` words; an
+// One shard of a layer: window states (keys) and their counts, each shape.words() words; an
 // open-addressing index over entries kept in the order they came.
 template <class Key>
 class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
 public:
     static constexpr std::size_t kNone = ~std::size_t{0};
 
-    void reset(std::size_t words) {
-        words_ = words;
+    void reset(CountShape shape) {
+        shape_ = shape;
         keys_.clear();
         counts_.clear();
         std::fill(slots_.begin(), slots_.end(), 0);
     }
     std::size_t size() const { return keys_.size(); }
-    std::size_t words() const { return words_; }
+    CountShape shape() const { return shape_; }
     Key key(std::size_t i) const { return keys_[i]; }
-    const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * words_; }
+    const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * shape_.words(); }
 
     std::size_t find(Key key) const {
         if (slots_.empty()) return kNone;
@@ -197,27 +219,32 @@ public:
     bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
         if (2 * (keys_.size() + 1) > slots_.size()) grow();
         const std::size_t mask = slots_.size() - 1;
+        const std::size_t words = shape_.words();
         for (std::size_t s = hash_key(key) & mask;; s = (s + 1) & mask) {
             const std::uint32_t at = slots_[s];
             if (at == 0) {
                 slots_[s] = static_cast<std::uint32_t>(keys_.size() + 1);
                 keys_.push_back(key);
-                counts_.insert(counts_.end(), count, count + words_);
+                counts_.insert(counts_.end(), count, count + words);
                 return true;
             }
             if (keys_[at - 1] == key) {
                 ++merged;
-                return add_words(counts_.data() + (at - 1) * words_, count, words_);
+                if (shape_.terms == 1) return add_words(counts_.data() + (at - 1) * words, count, words);
+                return add_count(counts_.data() + (at - 1) * words, count, shape_);
             }
         }
     }
 
-    // The same counts in more words.
-    void widen(std::size_t words) {
-        std::vector<std::uint64_t> wider(keys_.size() * words, 0);
-        for (std::size_t i = 0; i < keys_.size(); ++i) std::copy_n(counts_.data() + i * words_, words_, wider.data() + i * words);
+    // The same counts with coefficients of more words.
+    void widen(std::size_t limb) {
+        const CountShape wide{limb, shape_.terms};
+        std::vector<std::uint64_t> wider(keys_.size() * wide.words(), 0);
+        for (std::size_t i = 0; i < keys_.size(); ++i)
+            for (std::size_t t = 0; t < shape_.terms; ++t)
+                std::copy_n(count(i) + t * shape_.limb, shape_.limb, wider.data() + i * wide.words() + t * limb);
         counts_ = std::move(wider);
-        words_ = words;
+        shape_ = wide;
     }
 
 private:
@@ -234,7 +261,7 @@ private:
         slots_ = std::move(slots);
     }
 
-    std::size_t words_ = 1;
+    CountShape shape_;
     std::vector<Key> keys_;
     std::vector<std::uint64_t> counts_;
     std::vector<std::uint32_t> slots_;
@@ -253,16 +280,17 @@ struct Step {
     bool holds_p = false;            // p is in its own window (bit 0)
     std::vector<unsigned> inserted;  // indices in the next window of the positions new to it
     std::vector<Key> options;        // per option led by p, its other positions in the next window
+    std::vector<char> marked;        // per option led by p: counted by (a term more)
 
-    // Each state a state moves to (emit(next)); `updates` counts the options tested.
+    // Each state a state moves to (emit(next, marked)); `updates` counts the options tested.
     template <class Emit>
     void each_next(Key state, Emit&& emit, std::uint64_t& updates) const {
         Key base = holds_p ? state >> 1 : state;
         for (unsigned k : inserted) base = insert_zero(base, k);
-        if (holds_p && (state & Key{1})) return emit(base);
+        if (holds_p && (state & Key{1})) return emit(base, false);
         updates += options.size();
-        for (Key mask : options)
-            if ((base & mask) == Key{0}) emit(base | mask);
+        for (std::size_t o = 0; o < options.size(); ++o)
+            if ((base & options[o]) == Key{0}) emit(base | options[o], marked[o] != 0);
     }
 };
 
@@ -279,15 +307,20 @@ class alignas(64) Box {
 public:
     static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
 
-    void clear(std::size_t words) {
-        stride_ = kKeyWords + words;
+    void clear(CountShape shape) {
+        shape_ = shape;
+        stride_ = kKeyWords + shape.words();
         used_ = 0;
     }
-    void put(Key key, const std::uint64_t* count) {
+    // The count as it is, or times x (marked).
+    void put(Key key, const std::uint64_t* count, bool marked) {
         if (used_ + stride_ > data_.size()) data_.resize(std::max<std::size_t>(1024, 2 * data_.size()));
         std::uint64_t* at = data_.data() + used_;
         for (std::size_t k = 0; k < kKeyWords; ++k) at[k] = static_cast<std::uint64_t>(key >> (64 * k));
-        for (std::size_t k = kKeyWords; k < stride_; ++k) at[k] = count[k - kKeyWords];
+        if (marked)
+            shift_count(at + kKeyWords, count, shape_);
+        else
+            std::copy_n(count, stride_ - kKeyWords, at + kKeyWords);
         used_ += stride_;
     }
     template <class Take>
@@ -300,6 +333,7 @@ public:
     }
 
 private:
+    CountShape shape_;
     std::size_t stride_ = 1, used_ = 0;
     std::vector<std::uint64_t> data_;
 };
@@ -308,6 +342,13 @@ private:
 struct Family {
     const std::vector<std::uint32_t>& growth_at;
     const TermSink& sink;
+};
+
+// The options counted by (empty: none), and the terms a count needs: one more than the most
+// marked options a solution can hold.
+struct Marks {
+    const std::vector<char>& marked;
+    std::size_t terms = 1;
 };
 
 // The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
@@ -319,13 +360,14 @@ template <class Key>
 class Sweep {
 public:
     Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
-          const Family& family, FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
+          const Family& family, const Marks& marks, FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
         : laid_(laid),
           positions_(item_at.size()),
           covered_(covered),
           limits_(limits),
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
           family_(family),
+          marks_(marks),
           figures_(figures),
           item_at_(item_at),
           matrix_(matrix),
@@ -339,9 +381,11 @@ public:
 
     SearchStats run() {
         SearchStats stats;
-        const std::uint64_t one = 1;
-        for (auto& shard : current_) shard.reset(1);
-        current_[shard_of(Key{0})].add(Key{0}, &one, stats.merged);
+        const CountShape shape{1, marks_.terms};
+        for (auto& shard : current_) shard.reset(shape);
+        std::vector<std::uint64_t> one(shape.words(), 0);
+        one[0] = 1;  // the empty start, with no marked option
+        current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
         figures_.states.assign(positions_, 0);
         for (std::size_t p = 0; p < positions_; ++p) {
             figures_.states[p] = size(current_);
@@ -357,7 +401,8 @@ public:
             window_ = std::move(next_window_);
             if (size(current_) == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
         }
-        figures_.count_words = current_.front().words();
+        figures_.count_words = current_.front().shape().limb;
+        figures_.by_marked = terms_of(Key{0});
         stats.solutions = count_of(Key{0});
         if (!family_.growth_at.empty()) tell_terms(family_.growth_at.back(), positions_);
         return stats;
@@ -374,11 +419,21 @@ private:
     }
     std::size_t shard_of(Key key) const { return static_cast<std::size_t>(((hash_key(key) >> 32) * threads_) >> 32); }
 
-    Count count_of(Key key) const {
+    // A state's count in the layer, by the number of marked options (no state: all 0).
+    std::vector<Count> terms_of(Key key) const {
         const Layer<Key>& shard = current_[shard_of(key)];
+        const CountShape shape = shard.shape();
+        std::vector<Count> terms(shape.terms);
         const std::size_t at = shard.find(key);
-        if (at == Layer<Key>::kNone) return Count{};
-        return Count::from_limbs(std::span<const std::uint64_t>(shard.count(at), shard.words()));
+        if (at == Layer<Key>::kNone) return terms;
+        for (std::size_t t = 0; t < shape.terms; ++t)
+            terms[t] = Count::from_limbs(std::span<const std::uint64_t>(shard.count(at) + t * shape.limb, shape.limb));
+        return terms;
+    }
+    Count count_of(Key key) const {
+        Count sum = 0;
+        for (const Count& term : terms_of(key)) sum += term;
+        return sum;
     }
 
     // At position p, after the items of board n: its term, after those of any boards before it
@@ -424,6 +479,7 @@ private:
                 mask |= Key{1} << at;
             }
             step.options.push_back(mask);
+            step.marked.push_back(!marks_.marked.empty() && marks_.marked[o] != 0);
         }
         return step;
     }
@@ -436,14 +492,15 @@ private:
             stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
             if (taken.stopped) return false;
             if (taken.fits) return true;
-            for (auto& shard : current_) shard.widen(2 * shard.words());
+            for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
         }
     }
 
     bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
     Taken take_alone(const Step<Key>& step) {
-        for (auto& shard : next_) shard.reset(current_.front().words());
+        for (auto& shard : next_) shard.reset(current_.front().shape());
+        scratch_.resize(current_.front().shape().words());
         Taken taken;
         for (const Layer<Key>& shard : current_) {
             for (std::size_t i = 0; i < shard.size(); ++i) {
@@ -451,7 +508,12 @@ private:
                 const std::uint64_t* count = shard.count(i);
                 ++taken.nodes;
                 step.each_next(
-                    shard.key(i), [&](Key next) { taken.fits &= next_[shard_of(next)].add(next, count, taken.merged); }, taken.updates);
+                    shard.key(i),
+                    [&](Key next, bool marked) {
+                        if (marked) shift_count(scratch_.data(), count, shard.shape());
+                        taken.fits &= next_[shard_of(next)].add(next, marked ? scratch_.data() : count, taken.merged);
+                    },
+                    taken.updates);
             }
         }
         return taken;
@@ -468,7 +530,7 @@ private:
         {
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // this thread's, apart from the others' (no cache line shared)
-            next_[t].reset(current_.front().words());
+            next_[t].reset(current_.front().shape());
             for (std::size_t base = 0; base < total; base += kRound * threads_) {
 #pragma omp single
                 stop = stop_asked() || std::any_of(failed.begin(), failed.end(), [](const auto& e) { return e != nullptr; });
@@ -502,14 +564,15 @@ private:
     // put in its shard's box.
     void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last,
                    std::vector<Box<Key>>& boxes, Taken& taken) const {
-        for (auto& box : boxes) box.clear(current_.front().words());
+        for (auto& box : boxes) box.clear(current_.front().shape());
         std::size_t k = static_cast<std::size_t>(std::upper_bound(offset.begin(), offset.end(), first) - offset.begin()) - 1;
         for (std::size_t i = first; i < last; ++i) {
             while (i >= offset[k + 1]) ++k;
             const std::uint64_t* count = current_[k].count(i - offset[k]);
             ++taken.nodes;
             step.each_next(
-                current_[k].key(i - offset[k]), [&](Key next) { boxes[shard_of(next)].put(next, count); }, taken.updates);
+                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[shard_of(next)].put(next, count, marked); },
+                taken.updates);
         }
     }
 
@@ -519,8 +582,10 @@ private:
     const Limits& limits_;
     std::size_t threads_;
     const Family& family_;
-    std::uint32_t told_ = 0;  // the terms told so far
-    Count last_term_ = 1;     // the last one told (board 0, no items: one way)
+    const Marks& marks_;
+    std::vector<std::uint64_t> scratch_;  // a count times x
+    std::uint32_t told_ = 0;              // the terms told so far
+    Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
     const std::vector<ItemId>& item_at_;
     const Matrix& matrix_;
@@ -551,6 +616,16 @@ void Frontier::take_order(std::vector<ItemId> order) {
     laid_ = std::make_unique<Laid>(lay_out(*matrix_, order));
     std::tie(states_bound_, widest_) = order_cost(*laid_, order.size());
     item_at_ = std::move(order);
+}
+
+void Frontier::count_by(std::vector<char> marked) {
+    if (!marked.empty() && marked.size() != matrix_->option_count()) throw std::logic_error("count_by: one mark per option");
+    std::size_t count = 0, smallest = matrix_->item_count();
+    for (std::size_t o = 0; o < marked.size(); ++o)
+        if (marked[o]) ++count, smallest = std::min(smallest, matrix_->option(static_cast<OptionId>(o)).size());
+    terms_ = 1 + (count == 0 ? 0 : std::min(count, matrix_->item_count() / std::max<std::size_t>(smallest, 1)));
+    marked.resize(laid_->begin.size() - 1, 0);  // the secondary items' own options: never marked
+    marked_ = std::move(marked);
 }
 
 void Frontier::follow_family(std::span<const std::uint32_t> growth, TermSink sink) {
@@ -594,8 +669,9 @@ SearchStats Frontier::count(const Limits& limits) {
     const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
     figures_ = {};
     const Family family{growth_at_, sink_};
-    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, figures_, item_at_, *matrix_).run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, figures_, item_at_, *matrix_).run();
+    const Marks marks{marked_, terms_};
+    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, figures_, item_at_, *matrix_).run();
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, figures_, item_at_, *matrix_).run();
 }
 
 std::uint64_t Frontier::checksum() const {
