@@ -4,6 +4,11 @@
 // numbers on 2 x n, the 4 x n recurrence); its own order of the items; and its refusals.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -304,6 +309,25 @@ TEST_CASE("frontier: refuses colours, multiplicities and a window wider than 128
     const Matrix star = std::move(b).build();
     Frontier engine(star);
     CHECK_THROWS_WITH(engine.count(), Catch::Contains("more than 128") && Catch::Contains("--engine memo or dlx"));
+}
+
+TEST_CASE("frontier: a layers file that is not whole, or not a layers file, is refused", "[frontier][bad-input]") {
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("xcount-test-frontier-layers-" + std::to_string(::getpid()))).string();
+    const Problem p = tiling("domino", 4, 4);
+    Frontier engine(p.matrix);
+    engine.save_layers_to(path);
+    { std::ofstream(path) << "some other file, longer than the header"; }
+    CHECK_THROWS_WITH(engine.count(), Catch::Contains("is not a layers file"));
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write("xcount-layers1\n", 16);
+        out.write("\1\2\3", 3);
+    }
+    CHECK_THROWS_WITH(engine.count(), Catch::Contains("is cut short"));
+    std::remove(path.c_str());
+    CHECK(engine.count().solutions == 36);  // no file: from the start, and none left behind
+    CHECK_FALSE(Frontier::saved_layers(path));
 }
 
 TEST_CASE("frontier: a stop ends the count incomplete, and the engine counts again after it", "[frontier]") {

@@ -29,7 +29,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "xcount/dancer.hpp"
@@ -40,6 +42,13 @@ namespace xcount {
 
 // A term of a family's sequence: the count of board n (see Frontier::follow_family).
 using TermSink = std::function<void(std::uint32_t n, const Count& count)>;
+
+// What a layers file says of the count that saved it (Frontier::save_layers_to).
+struct SavedLayers {
+    std::size_t position = 0, positions = 0;      // the layer saved is the one before this position
+    std::uint64_t states = 0;                     // in it
+    std::vector<std::uint64_t> states_per_layer;  // before it, per position
+};
 
 // What the last count by layers saw: per position, the states alive there.
 struct FrontierFigures {
@@ -98,6 +107,13 @@ public:
     // to the most marked options a solution can hold (the items over the smallest marked
     // option), each exact. Empty: none marked.
     void count_by(std::vector<char> marked);
+    // Saves the last whole layer to this file as the count goes (a tenth of its time apart, at
+    // least a second and at most a minute; and when a stop ends it), written beside it and
+    // renamed over it; a count that finds the file carries on from its layer, and removes it
+    // when done. A file of another count is refused (InputError). "": none (the default).
+    void save_layers_to(std::string path) { layers_file_ = std::move(path); }
+    // What the layers file at `path` holds (nullopt: no file; InputError: not a layers file).
+    static std::optional<SavedLayers> saved_layers(const std::string& path);
     // The threads that share each layer's states (1 by default).
     void set_threads(int threads) { threads_ = std::max(threads, 1); }
 
@@ -118,6 +134,7 @@ private:
 
     const Matrix* matrix_;
     void take_order(std::vector<ItemId> order);
+    std::uint64_t fingerprint(const std::vector<char>& covered) const;  // what a layers file is of
 
     std::vector<ItemId> item_at_;  // per position
     std::unique_ptr<Laid> laid_;
@@ -129,6 +146,7 @@ private:
     std::vector<std::uint32_t> growth_at_;  // per position, its item's board (a family), or empty
     std::vector<char> marked_;              // per option as laid out (count_by), or empty
     std::size_t terms_ = 1;
+    std::string layers_file_;
     TermSink sink_;
     FrontierFigures figures_;
     std::unique_ptr<Dancer> dancer_;

@@ -68,6 +68,9 @@ struct RunOptions {
     // or the caller's tables, kept from one run to the next.
     std::size_t memo_bytes = 0;
     MemoTables* memo_tables = nullptr;
+    // Engines that count by layers save each subproblem's last whole layer to this path + "."
+    // + its id as they go, and carry on from it in a later run ("": not saved).
+    std::string layers_file;
 };
 
 struct RunReport {

@@ -106,6 +106,7 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
         if (partial_due.due(id) || final) record(id, r);
     };
     options.order = order ? &order->order : nullptr;
+    if (!settings.checkpoint.empty() && !settings.mpi) options.layers_file = settings.checkpoint + ".layers";
     return settings.mpi ? run_split_mpi(plan.matrix(), split, std::move(journal.known), options)
                         : run_split(plan.matrix(), split, std::move(journal.known), options);
 }

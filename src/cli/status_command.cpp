@@ -1,5 +1,6 @@
 // `xcount status JOURNAL [--json]`: how far a (running or stopped) count has got, read from
 // its checkpoint journal without disturbing it.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -9,6 +10,7 @@
 #include "count_report.hpp"
 #include "flag_table.hpp"
 #include "json.hpp"
+#include "xcount/frontier.hpp"
 #include "xcount/journal.hpp"
 #include "xcount/shard.hpp"
 
@@ -56,6 +58,26 @@ std::string percent_text(double percent) {
 
 }  // namespace
 
+namespace {
+
+// The layers saved by a count by layers beside the journal (JOURNAL.layers.ID), per subproblem.
+std::vector<std::pair<std::size_t, SavedLayers>> saved_layers_of(const std::string& journal, std::size_t subproblems) {
+    std::vector<std::pair<std::size_t, SavedLayers>> saved;
+    for (std::size_t id = 0; id < subproblems && id < 4096; ++id)
+        if (auto layers = Frontier::saved_layers(journal + ".layers." + std::to_string(id))) saved.emplace_back(id, std::move(*layers));
+    return saved;
+}
+
+std::string layers_text(std::size_t id, const SavedLayers& saved) {
+    std::uint64_t widest = saved.states;
+    for (std::uint64_t states : saved.states_per_layer) widest = std::max(widest, states);
+    return "subproblem #" + std::to_string(id) + " by layers: position " + std::to_string(saved.position) + " of " +
+           std::to_string(saved.positions) + ", " + std::to_string(saved.states) +
+           " states there (the most in a layer so far: " + std::to_string(widest) + ")";
+}
+
+}  // namespace
+
 int status_command(const std::vector<std::string>& args) {
     const po::options_description flags = flags_of(kStatus);
     po::variables_map values = read_arguments(args, flags, "journal", 1);
@@ -69,6 +91,7 @@ int status_command(const std::vector<std::string>& args) {
     const JournalStatus s = summarise(j);
     const std::size_t total = j.header.share();  // the subproblems this journal's run counts: all, or its shard's
     const double percent = total ? 100.0 * static_cast<double>(s.finished) / static_cast<double>(total) : 100.0;
+    const auto layers = saved_layers_of(path, j.header.subproblems);
     if (values.count("json")) {
         JsonObject o;
         o.field("journal", path).field("running", j.in_use).field("depth", j.header.depth).field("subproblems", std::uint64_t{total});
@@ -79,6 +102,14 @@ int status_command(const std::vector<std::string>& args) {
         o.field("thread_seconds", s.finished_seconds + s.partial_seconds);
         s.left ? o.field("thread_seconds_left", *s.left) : o.raw("thread_seconds_left", "null");
         o.field("complete", s.finished == total);
+        std::string saved;
+        for (const auto& [id, l] : layers) {
+            JsonObject one;
+            one.field("subproblem", std::uint64_t{id}).field("position", std::uint64_t{l.position});
+            one.field("positions", std::uint64_t{l.positions}).field("states", l.states);
+            saved += (saved.empty() ? "" : ", ") + one.str();
+        }
+        o.raw("layers", "[" + saved + "]");
         std::cout << o.str() << '\n';
         return kExitOk;
     }
@@ -95,6 +126,7 @@ int status_command(const std::vector<std::string>& args) {
               << "updates: " << s.so_far.updates << ", nodes: " << s.so_far.nodes
               << " (in those subproblems and above the split, as the run counts them)\n"
               << "thread time so far: " << seconds_text(s.finished_seconds + s.partial_seconds) << " s\n";
+    for (const auto& [id, l] : layers) std::cout << layers_text(id, l) << '\n';
     if (s.finished == total && j.header.sharded())
         std::cout << "complete: the shard's share is counted (its --out file holds it; xcount merge sums the shards' files)\n";
     else if (s.finished == total)

@@ -57,6 +57,11 @@ template <class Engine>
 concept SharesThreads = requires(Engine& engine) {
     engine.set_threads(2);
 };
+// An engine that saves its layers as it goes (the frontier engine).
+template <class Engine>
+concept SavesLayers = requires(Engine& engine) {
+    engine.save_layers_to(std::string());
+};
 
 // The order in which the threads take this run's subproblems: by id, or as `order` says (any
 // it leaves out, last).
@@ -177,6 +182,8 @@ private:
         if (options_.group && result.fixed.empty()) result.fixed.assign(options_.group->order(), 0);
         engine.set_profile(options_.profile ? &result.profile : nullptr);
         Shared::vary(engine, id);
+        if constexpr (SavesLayers<Engine>)
+            engine.save_layers_to(options_.layers_file.empty() ? "" : options_.layers_file + "." + std::to_string(id));
         tally.enter(split_.prefix(id), split_.weight(id));
         const double earlier = result.seconds;
         for (;;) {

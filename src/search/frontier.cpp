@@ -2,8 +2,14 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -205,6 +211,8 @@ public:
     CountShape shape() const { return shape_; }
     Key key(std::size_t i) const { return keys_[i]; }
     const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * shape_.words(); }
+    std::span<const Key> keys() const { return keys_; }
+    std::span<const std::uint64_t> counts() const { return counts_; }
 
     std::size_t find(Key key) const {
         if (slots_.empty()) return kNone;
@@ -338,6 +346,60 @@ private:
     std::vector<std::uint64_t> data_;
 };
 
+// Where a sweep saves its last whole layer as it goes (empty: nowhere), and what it is of: a
+// file written by another count (another matrix, prefix, order or marks) is refused.
+struct Saving {
+    std::string path;
+    std::uint64_t fingerprint = 0;
+};
+
+// When the next save is due: a tenth of the time the sweep has run, at least a second and at
+// most a minute apart, as the journal's partial lines go.
+class SaveSchedule {
+public:
+    bool due() {
+        const auto now = std::chrono::steady_clock::now();
+        const auto interval =
+            std::clamp<std::chrono::steady_clock::duration>((now - started_) / 10, std::chrono::seconds(1), std::chrono::minutes(1));
+        if (now - written_ < interval) return false;
+        written_ = now;
+        return true;
+    }
+
+private:
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now(), written_ = started_;
+};
+
+constexpr char kLayersMagic[16] = "xcount-layers1\n";
+
+void write_words(std::ostream& out, std::span<const std::uint64_t> words) {
+    out.write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(words.size_bytes()));
+}
+void write_word(std::ostream& out, std::uint64_t word) { write_words(out, std::span<const std::uint64_t>(&word, 1)); }
+
+// Reads what was written, or throws naming the file (a short or foreign file).
+class LayersReader {
+public:
+    explicit LayersReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {}
+    bool opened() const { return static_cast<bool>(in_); }
+    void read(void* to, std::size_t bytes) {
+        in_.read(static_cast<char*>(to), static_cast<std::streamsize>(bytes));
+        if (!in_) throw InputError("the layers file " + path_ + " is cut short: remove it to count again from the start");
+    }
+    std::uint64_t word() {
+        std::uint64_t w = 0;
+        read(&w, 8);
+        return w;
+    }
+    [[noreturn]] void refuse(const std::string& why) const {
+        throw InputError("the layers file " + path_ + " " + why + ": remove it, or give another --checkpoint");
+    }
+
+private:
+    std::string path_;
+    std::ifstream in_;
+};
+
 // A family's boards: per position, its item's board (empty: one board), and where the terms go.
 struct Family {
     const std::vector<std::uint32_t>& growth_at;
@@ -360,7 +422,8 @@ template <class Key>
 class Sweep {
 public:
     Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
-          const Family& family, const Marks& marks, FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
+          const Family& family, const Marks& marks, const Saving& saving, FrontierFigures& figures, const std::vector<ItemId>& item_at,
+          const Matrix& matrix)
         : laid_(laid),
           positions_(item_at.size()),
           covered_(covered),
@@ -368,6 +431,7 @@ public:
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
           family_(family),
           marks_(marks),
+          saving_(saving),
           figures_(figures),
           item_at_(item_at),
           matrix_(matrix),
@@ -381,18 +445,17 @@ public:
 
     SearchStats run() {
         SearchStats stats;
-        const CountShape shape{1, marks_.terms};
-        for (auto& shard : current_) shard.reset(shape);
-        std::vector<std::uint64_t> one(shape.words(), 0);
-        one[0] = 1;  // the empty start, with no marked option
-        current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
         figures_.states.assign(positions_, 0);
-        for (std::size_t p = 0; p < positions_; ++p) {
+        const std::size_t start = saving_.path.empty() ? 0 : load();
+        if (start == 0) begin(stats);
+        SaveSchedule schedule;
+        for (std::size_t p = start; p < positions_; ++p) {
             figures_.states[p] = size(current_);
             if (p > 0) tell_terms(family_.growth_at.empty() ? 0 : family_.growth_at[p - 1], p);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             const Step<Key> step = next_window(p);
-            if (!take_position(step, stats)) {  // stopped: nothing of the count is known
+            if (!take_position(step, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
+                if (!saving_.path.empty() && p > 0) save(p);
                 stats.complete = false;
                 stats.solutions = 0;
                 return stats;
@@ -400,7 +463,9 @@ public:
             std::swap(current_, next_);
             window_ = std::move(next_window_);
             if (size(current_) == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
+            if (!saving_.path.empty() && p + 1 < positions_ && schedule.due()) save(p + 1);
         }
+        if (!saving_.path.empty()) std::remove(saving_.path.c_str());
         figures_.count_words = current_.front().shape().limb;
         figures_.by_marked = terms_of(Key{0});
         stats.solutions = count_of(Key{0});
@@ -409,6 +474,79 @@ public:
     }
 
 private:
+    // The first layer: the empty state, one way, with no marked option.
+    void begin(SearchStats& stats) {
+        const CountShape shape{1, marks_.terms};
+        for (auto& shard : current_) shard.reset(shape);
+        std::vector<std::uint64_t> one(shape.words(), 0);
+        one[0] = 1;
+        current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
+    }
+
+    // The whole layer at position p to the layers file: written beside it, then renamed over it,
+    // so that a kill leaves the last one whole.
+    void save(std::size_t p) const {
+        const std::string temporary = saving_.path + ".tmp";
+        {
+            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+            out.write(kLayersMagic, sizeof kLayersMagic);
+            const CountShape shape = current_.front().shape();
+            for (std::uint64_t word :
+                 {std::uint64_t{saving_.fingerprint}, std::uint64_t{sizeof(Key)}, std::uint64_t{p}, std::uint64_t{positions_},
+                  std::uint64_t{size(current_)}, std::uint64_t{shape.limb}, std::uint64_t{shape.terms}, std::uint64_t{window_.size()}})
+                write_word(out, word);
+            for (std::uint32_t q : window_) write_word(out, q);
+            write_words(out, std::span<const std::uint64_t>(figures_.states.data(), p));
+            write_word(out, current_.size());
+            for (const Layer<Key>& shard : current_) {
+                write_word(out, shard.size());
+                out.write(reinterpret_cast<const char*>(shard.keys().data()), static_cast<std::streamsize>(shard.keys().size_bytes()));
+                write_words(out, shard.counts());
+            }
+            out.write(kLayersMagic, sizeof kLayersMagic);
+            out.flush();
+            if (!out) throw InputError("cannot write the layers file " + temporary + " (disk full?)");
+        }
+        if (std::rename(temporary.c_str(), saving_.path.c_str()) != 0)
+            throw InputError("cannot rename " + temporary + " to " + saving_.path + ": " + std::strerror(errno));
+    }
+
+    // The layer saved by an earlier run of this count: the position to carry on from (0: none).
+    std::size_t load() {
+        LayersReader in(saving_.path);
+        if (!in.opened()) return 0;
+        char magic[sizeof kLayersMagic];
+        in.read(magic, sizeof magic);
+        if (!std::equal(magic, magic + sizeof magic, kLayersMagic)) in.refuse("is not a layers file");
+        if (in.word() != saving_.fingerprint) in.refuse("holds the layers of another count");
+        if (in.word() != sizeof(Key)) in.refuse("keys its states otherwise");
+        const std::size_t p = in.word();
+        if (in.word() != positions_) in.refuse("holds the layers of another count");
+        in.word();  // the states (for status)
+        const CountShape shape{in.word(), in.word()};
+        if (p == 0 || p >= positions_ || shape.terms != marks_.terms || shape.limb == 0 || shape.limb > 1u << 20) in.refuse("is damaged");
+        window_.resize(in.word());
+        if (window_.size() > sizeof(Key) * 8) in.refuse("is damaged");
+        for (std::uint32_t& q : window_) q = static_cast<std::uint32_t>(in.word());
+        in.read(figures_.states.data(), p * 8);
+        for (auto& shard : current_) shard.reset(shape);
+        const std::size_t shards = in.word();
+        std::vector<Key> keys;
+        std::vector<std::uint64_t> counts;
+        std::uint64_t merged = 0;
+        for (std::size_t k = 0; k < shards; ++k) {
+            keys.resize(in.word());
+            counts.resize(keys.size() * shape.words());
+            in.read(keys.data(), keys.size() * sizeof(Key));
+            in.read(counts.data(), counts.size() * 8);
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                current_[shard_of(keys[i])].add(keys[i], counts.data() + i * shape.words(), merged);
+        }
+        in.read(magic, sizeof magic);
+        if (!std::equal(magic, magic + sizeof magic, kLayersMagic) || merged != 0) in.refuse("is damaged");
+        return p;
+    }
+
     static constexpr std::size_t kSharedFrom = 1 << 14;  // states in a layer: fewer are moved by one thread
     static constexpr std::size_t kRound = 1 << 13;       // states a thread moves between two hand-overs
 
@@ -583,6 +721,7 @@ private:
     std::size_t threads_;
     const Family& family_;
     const Marks& marks_;
+    const Saving& saving_;
     std::vector<std::uint64_t> scratch_;  // a count times x
     std::uint32_t told_ = 0;              // the terms told so far
     Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
@@ -670,8 +809,40 @@ SearchStats Frontier::count(const Limits& limits) {
     figures_ = {};
     const Family family{growth_at_, sink_};
     const Marks marks{marked_, terms_};
-    if (widest <= 64) return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, figures_, item_at_, *matrix_).run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, figures_, item_at_, *matrix_).run();
+    const Saving saving{growth_at_.empty() ? layers_file_ : "", fingerprint(covered)};
+    if (widest <= 64)
+        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
+}
+
+std::optional<SavedLayers> Frontier::saved_layers(const std::string& path) {
+    LayersReader in(path);
+    if (!in.opened()) return std::nullopt;
+    char magic[sizeof kLayersMagic];
+    in.read(magic, sizeof magic);
+    if (!std::equal(magic, magic + sizeof magic, kLayersMagic)) in.refuse("is not a layers file");
+    SavedLayers saved;
+    in.word(), in.word();  // the fingerprint, the key's bytes
+    saved.position = in.word();
+    saved.positions = in.word();
+    saved.states = in.word();
+    in.word(), in.word();  // the count's shape
+    const std::uint64_t window = in.word();
+    if (window > kMaxWindow || saved.position > saved.positions) in.refuse("is damaged");
+    for (std::uint64_t k = 0; k < window; ++k) in.word();
+    saved.states_per_layer.resize(saved.position);
+    in.read(saved.states_per_layer.data(), saved.position * 8);
+    return saved;
+}
+
+std::uint64_t Frontier::fingerprint(const std::vector<char>& covered) const {
+    Hash64 h;
+    h.add(std::string_view("frontier layers"));
+    for (std::uint32_t k : laid_->begin) h.add(k);
+    for (std::uint32_t q : laid_->positions) h.add(q);
+    for (char c : covered) h.add(static_cast<std::uint64_t>(c));
+    for (char c : marked_) h.add(static_cast<std::uint64_t>(c));
+    return h.add(terms_).value();
 }
 
 std::uint64_t Frontier::checksum() const {
