@@ -70,7 +70,7 @@ struct RunOptions {
     MemoTables* memo_tables = nullptr;
     // Engines that count by layers save each subproblem's last whole layer to this path + "."
     // + its id as they go, and carry on from it in a later run ("": not saved).
-    std::string layers_file;
+    std::string layers_file = {};
 };
 
 struct RunReport {
