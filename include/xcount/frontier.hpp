@@ -43,6 +43,10 @@ namespace xcount {
 // A term of a family's sequence: the count of board n (see Frontier::follow_family).
 using TermSink = std::function<void(std::uint32_t n, const Count& count)>;
 
+// Where a count by layers is: after each position taken, the next position, of how many, and
+// the states in the layer there.
+using LayerSink = std::function<void(std::size_t position, std::size_t positions, std::uint64_t states)>;
+
 // What a layers file says of the count that saved it (Frontier::save_layers_to).
 struct SavedLayers {
     std::size_t position = 0, positions = 0;      // the layer saved is the one before this position
@@ -112,6 +116,7 @@ public:
     // renamed over it; a count that finds the file carries on from its layer, and removes it
     // when done. A file of another count is refused (InputError). "": none (the default).
     void save_layers_to(std::string path) { layers_file_ = std::move(path); }
+    void set_on_layer(LayerSink sink) { on_layer_ = std::move(sink); }
     // What the layers file at `path` holds (nullopt: no file; InputError: not a layers file).
     static std::optional<SavedLayers> saved_layers(const std::string& path);
     // The threads that share each layer's states (1 by default).
@@ -147,6 +152,7 @@ private:
     std::vector<char> marked_;              // per option as laid out (count_by), or empty
     std::size_t terms_ = 1;
     std::string layers_file_;
+    LayerSink on_layer_;
     TermSink sink_;
     FrontierFigures figures_;
     std::unique_ptr<Dancer> dancer_;

@@ -71,6 +71,9 @@ struct RunOptions {
     // Engines that count by layers save each subproblem's last whole layer to this path + "."
     // + its id as they go, and carry on from it in a later run ("": not saved).
     std::string layers_file = {};
+    // Engines that count by layers: where subproblem `id` is, after each position (the next
+    // position, of how many, the states there), from the thread counting it.
+    std::function<void(std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states)> on_layer = nullptr;
 };
 
 struct RunReport {

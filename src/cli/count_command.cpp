@@ -107,6 +107,9 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
     };
     options.order = order ? &order->order : nullptr;
     if (!settings.checkpoint.empty() && !settings.mpi) options.layers_file = settings.checkpoint + ".layers";
+    options.on_layer = [&](std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states) {
+        progress.layer(id, position, positions, states);
+    };
     return settings.mpi ? run_split_mpi(plan.matrix(), split, std::move(journal.known), options)
                         : run_split(plan.matrix(), split, std::move(journal.known), options);
 }

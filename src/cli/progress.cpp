@@ -138,6 +138,11 @@ void ProgressDisplay::loop() {
     }
 }
 
+void ProgressDisplay::layer(std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    layers_[id] = {position, positions, states};
+}
+
 void ProgressDisplay::draw() {  // called with mutex_ held
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
@@ -155,8 +160,14 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     if (p.seconds_left && !all_done) eta = clock_text(*p.seconds_left + 0.5);  // rounded
     if (log_every_ > 0 && elapsed - logged_at_ < log_every_) return;
     logged_at_ = elapsed;
-    std::fprintf(stderr, "%s[%5.1f%%] %zu/%zu subproblems | %s solutions | %.1f M updates/s | %s elapsed | ETA %s%s",
-                 log_every_ > 0 ? "" : "\r\033[K", percent, done_, ids_.size(), to_string(solutions).c_str(), rate / 1e6,
+    std::string layer;  // the first subproblem in flight counted by layers: its position and states
+    for (const auto& [id, l] : layers_)
+        if (in_flight_.count(id)) {
+            layer = " | layer " + std::to_string(l.position) + "/" + std::to_string(l.positions) + ", " + std::to_string(l.states) + " states";
+            break;
+        }
+    std::fprintf(stderr, "%s[%5.1f%%] %zu/%zu subproblems%s | %s solutions | %.1f M updates/s | %s elapsed | ETA %s%s",
+                 log_every_ > 0 ? "" : "\r\033[K", percent, done_, ids_.size(), layer.c_str(), to_string(solutions).c_str(), rate / 1e6,
                  clock_text(elapsed).c_str(), eta.c_str(), log_every_ > 0 ? "\n" : "");
     std::fflush(stderr);
 }

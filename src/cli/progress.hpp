@@ -43,6 +43,8 @@ public:
     void started(std::size_t id);
     void progressed(std::size_t id, const SubproblemResult& partial);  // a slice of a long one done
     void finished(std::size_t id, const SubproblemResult& result);
+    // A count by layers at `position` of `positions`, with `states` in its layer there.
+    void layer(std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states);
 
 private:
     void draw();
@@ -72,6 +74,11 @@ private:
     std::size_t next_probe_ = 0;  // round-robin position in ids_
     std::size_t probes_taken_ = 0;
     std::size_t calibrate_since_ = 0;  // finished subproblems when the probing eased off (0: not yet)
+    struct Layer {
+        std::size_t position = 0, positions = 0;
+        std::uint64_t states = 0;
+    };
+    std::map<std::size_t, Layer> layers_;  // subproblems counted by layers, in flight: where they are
     std::thread thread_;
 };
 

@@ -57,9 +57,9 @@ template <class Engine>
 concept SharesThreads = requires(Engine& engine) {
     engine.set_threads(2);
 };
-// An engine that saves its layers as it goes (the frontier engine).
+// An engine that counts by layers, saving them as it goes (the frontier engine).
 template <class Engine>
-concept SavesLayers = requires(Engine& engine) {
+concept CountsByLayers = requires(Engine& engine) {
     engine.save_layers_to(std::string());
 };
 
@@ -182,8 +182,11 @@ private:
         if (options_.group && result.fixed.empty()) result.fixed.assign(options_.group->order(), 0);
         engine.set_profile(options_.profile ? &result.profile : nullptr);
         Shared::vary(engine, id);
-        if constexpr (SavesLayers<Engine>)
+        if constexpr (CountsByLayers<Engine>) {
             engine.save_layers_to(options_.layers_file.empty() ? "" : options_.layers_file + "." + std::to_string(id));
+            if (options_.on_layer)
+                engine.set_on_layer([this, id](std::size_t p, std::size_t n, std::uint64_t states) { options_.on_layer(id, p, n, states); });
+        }
         tally.enter(split_.prefix(id), split_.weight(id));
         const double earlier = result.seconds;
         for (;;) {

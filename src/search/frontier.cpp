@@ -351,6 +351,7 @@ private:
 struct Saving {
     std::string path;
     std::uint64_t fingerprint = 0;
+    const LayerSink& on_layer;  // told after each position (may be empty)
 };
 
 // When the next save is due: a tenth of the time the sweep has run, at least a second and at
@@ -464,6 +465,7 @@ public:
             window_ = std::move(next_window_);
             if (size(current_) == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
             if (!saving_.path.empty() && p + 1 < positions_ && schedule.due()) save(p + 1);
+            if (saving_.on_layer) saving_.on_layer(p + 1, positions_, size(current_));
         }
         if (!saving_.path.empty()) std::remove(saving_.path.c_str());
         figures_.count_words = current_.front().shape().limb;
@@ -809,7 +811,7 @@ SearchStats Frontier::count(const Limits& limits) {
     figures_ = {};
     const Family family{growth_at_, sink_};
     const Marks marks{marked_, terms_};
-    const Saving saving{growth_at_.empty() ? layers_file_ : "", fingerprint(covered)};
+    const Saving saving{growth_at_.empty() ? layers_file_ : "", fingerprint(covered), on_layer_};
     if (widest <= 64)
         return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
     return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
