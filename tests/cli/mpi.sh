@@ -52,6 +52,16 @@ for case in 14x14=112202208776036178000000 28x14=9932375936055665633716663512144
     echo "dominoes on $board by the memo engine: 2 and 3 ranks give $total, and the same count up to symmetry"
 done
 
+# The frontier engine: each rank counts its subproblems by layers (a coarse split: one per rank
+# or two); 1, 2 and 3 ranks give the published count past 2^128 (18x18, OEIS A004003 a(9)).
+total=548943583215388338077567813208427340288
+for np in 1 2 3; do
+    ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board 18x18 --copies any --symmetry none --engine frontier \
+        --json --mpi --threads 1) || fail "mpirun -np $np frontier: $ranks"
+    [ "$(field "$ranks" solutions)" = $total ] || fail "frontier, $np ranks: $(field "$ranks" solutions)"
+done
+echo "dominoes on 18x18 by layers: 1, 2 and 3 ranks give $total"
+
 # Standard input reaches rank 0 alone: refused on every rank with the reason, not read as an
 # empty matrix by the others.
 "$xcount" export queens --n 6 --out "$dir/q6.dlx" || fail "export 6 queens"
