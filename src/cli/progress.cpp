@@ -163,7 +163,8 @@ void ProgressDisplay::draw() {  // called with mutex_ held
     std::string layer;  // the first subproblem in flight counted by layers: its position and states
     for (const auto& [id, l] : layers_)
         if (in_flight_.count(id)) {
-            layer = " | layer " + std::to_string(l.position) + "/" + std::to_string(l.positions) + ", " + std::to_string(l.states) + " states";
+            layer =
+                " | layer " + std::to_string(l.position) + "/" + std::to_string(l.positions) + ", " + std::to_string(l.states) + " states";
             break;
         }
     std::fprintf(stderr, "%s[%5.1f%%] %zu/%zu subproblems%s | %s solutions | %.1f M updates/s | %s elapsed | ETA %s%s",

@@ -185,7 +185,8 @@ private:
         if constexpr (CountsByLayers<Engine>) {
             engine.save_layers_to(options_.layers_file.empty() ? "" : options_.layers_file + "." + std::to_string(id));
             if (options_.on_layer)
-                engine.set_on_layer([this, id](std::size_t p, std::size_t n, std::uint64_t states) { options_.on_layer(id, p, n, states); });
+                engine.set_on_layer(
+                    [this, id](std::size_t p, std::size_t n, std::uint64_t states) { options_.on_layer(id, p, n, states); });
         }
         tally.enter(split_.prefix(id), split_.weight(id));
         const double earlier = result.seconds;
