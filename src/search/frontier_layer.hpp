@@ -1,0 +1,177 @@
+// src/search/frontier_layer.hpp: the frontier engine's layer (frontier.cpp): a shard of window
+// states and their counts, each count a run of 64-bit words (a polynomial of them when the
+// count is by marked options), and the box in which one thread hands states to another.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "xcount/error.hpp"
+
+namespace xcount::layers {
+
+// A count of `words` 64-bit words, least significant first: dst += src; false when it overflows.
+inline bool add_words(std::uint64_t* dst, const std::uint64_t* src, std::size_t words) {
+    unsigned char carry = 0;
+    for (std::size_t k = 0; k < words; ++k) {
+        const std::uint64_t a = dst[k], b = src[k];
+        const std::uint64_t sum = a + b + carry;
+        carry = static_cast<unsigned char>((sum < a) || (carry && sum == a));
+        dst[k] = sum;
+    }
+    return carry == 0;
+}
+
+// How a state's count is kept: `terms` coefficients (the count by the number of marked options
+// in the ways counted; 1 when nothing is marked), each `limb` words.
+struct CountShape {
+    std::size_t limb = 1, terms = 1;
+    std::size_t words() const { return limb * terms; }
+};
+
+// dst += src, coefficient by coefficient; false when a coefficient overflows its limb.
+inline bool add_count(std::uint64_t* dst, const std::uint64_t* src, CountShape shape) {
+    bool fits = true;
+    for (std::size_t t = 0; t < shape.terms; ++t) fits &= add_words(dst + t * shape.limb, src + t * shape.limb, shape.limb);
+    return fits;
+}
+
+// A count times x (one more marked option): each coefficient moved up a term. The degree is
+// bounded (CountShape::terms is more than the most marked options a solution can hold), so
+// the top coefficient of a count that can still grow is 0.
+inline void shift_count(std::uint64_t* dst, const std::uint64_t* src, CountShape shape) {
+    std::fill_n(dst, shape.limb, 0);
+    std::copy_n(src, shape.limb * (shape.terms - 1), dst + shape.limb);
+}
+
+template <class Key>
+std::uint64_t hash_key(Key key) {
+    std::uint64_t x = static_cast<std::uint64_t>(key);
+    if constexpr (sizeof(Key) > 8) x ^= static_cast<std::uint64_t>(key >> 64) * 0xC2B2AE3D27D4EB4FULL;
+    x ^= x >> 31;
+    x *= 0x9E3779B97F4A7C15ULL;
+    return x ^ (x >> 29);
+}
+
+// One shard of a layer: window states (keys) and their counts, each shape.words() words; an
+// open-addressing index over entries kept in the order they came.
+template <class Key>
+class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
+public:
+    static constexpr std::size_t kNone = ~std::size_t{0};
+
+    void reset(CountShape shape) {
+        shape_ = shape;
+        keys_.clear();
+        counts_.clear();
+        std::fill(slots_.begin(), slots_.end(), 0);
+    }
+    std::size_t size() const { return keys_.size(); }
+    CountShape shape() const { return shape_; }
+    Key key(std::size_t i) const { return keys_[i]; }
+    const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * shape_.words(); }
+    std::span<const Key> keys() const { return keys_; }
+    std::span<const std::uint64_t> counts() const { return counts_; }
+
+    std::size_t find(Key key) const {
+        if (slots_.empty()) return kNone;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t s = hash_key(key) & mask; slots_[s] != 0; s = (s + 1) & mask)
+            if (keys_[slots_[s] - 1] == key) return slots_[s] - 1;
+        return kNone;
+    }
+
+    // Adds a count to a state's; false when the sum needs more words. `merged` counts the
+    // states met again.
+    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
+        if (2 * (keys_.size() + 1) > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        const std::size_t words = shape_.words();
+        for (std::size_t s = hash_key(key) & mask;; s = (s + 1) & mask) {
+            const std::uint32_t at = slots_[s];
+            if (at == 0) {
+                slots_[s] = static_cast<std::uint32_t>(keys_.size() + 1);
+                keys_.push_back(key);
+                counts_.insert(counts_.end(), count, count + words);
+                return true;
+            }
+            if (keys_[at - 1] == key) {
+                ++merged;
+                if (shape_.terms == 1) return add_words(counts_.data() + (at - 1) * words, count, words);
+                return add_count(counts_.data() + (at - 1) * words, count, shape_);
+            }
+        }
+    }
+
+    // The same counts with coefficients of more words.
+    void widen(std::size_t limb) {
+        const CountShape wide{limb, shape_.terms};
+        std::vector<std::uint64_t> wider(keys_.size() * wide.words(), 0);
+        for (std::size_t i = 0; i < keys_.size(); ++i)
+            for (std::size_t t = 0; t < shape_.terms; ++t)
+                std::copy_n(count(i) + t * shape_.limb, shape_.limb, wider.data() + i * wide.words() + t * limb);
+        counts_ = std::move(wider);
+        shape_ = wide;
+    }
+
+private:
+    void grow() {
+        if (keys_.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
+            throw InputError("counting by layers: a layer's shard holds 2^32 states; count with more threads");
+        std::vector<std::uint32_t> slots(std::max<std::size_t>(64, 2 * slots_.size()), 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = 0; i < keys_.size(); ++i) {
+            std::size_t s = hash_key(keys_[i]) & mask;
+            while (slots[s] != 0) s = (s + 1) & mask;
+            slots[s] = static_cast<std::uint32_t>(i + 1);
+        }
+        slots_ = std::move(slots);
+    }
+
+    CountShape shape_;
+    std::vector<Key> keys_;
+    std::vector<std::uint64_t> counts_;
+    std::vector<std::uint32_t> slots_;
+};
+
+// States made, handed from one thread to another: each its key's words, then its count's.
+template <class Key>
+class alignas(64) Box {
+public:
+    static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
+
+    void clear(CountShape shape) {
+        shape_ = shape;
+        stride_ = kKeyWords + shape.words();
+        used_ = 0;
+    }
+    // The count as it is, or times x (marked).
+    void put(Key key, const std::uint64_t* count, bool marked) {
+        if (used_ + stride_ > data_.size()) data_.resize(std::max<std::size_t>(1024, 2 * data_.size()));
+        std::uint64_t* at = data_.data() + used_;
+        for (std::size_t k = 0; k < kKeyWords; ++k) at[k] = static_cast<std::uint64_t>(key >> (64 * k));
+        if (marked)
+            shift_count(at + kKeyWords, count, shape_);
+        else
+            std::copy_n(count, stride_ - kKeyWords, at + kKeyWords);
+        used_ += stride_;
+    }
+    template <class Take>
+    void each(Take&& take) const {
+        for (std::size_t at = 0; at < used_; at += stride_) {
+            Key key{0};
+            for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(data_[at + k]) << (64 * k);
+            take(key, data_.data() + at + kKeyWords);
+        }
+    }
+
+private:
+    CountShape shape_;
+    std::size_t stride_ = 1, used_ = 0;
+    std::vector<std::uint64_t> data_;
+};
+
+}  // namespace xcount::layers
