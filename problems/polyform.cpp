@@ -64,9 +64,11 @@ void check_fit(const std::vector<Piece>& pieces, const std::vector<Cell>& board,
     for (const Piece& p : pieces) area += p.cells.size() * static_cast<std::size_t>(copies.each);
     if (copies.at_most ? area < board.size() : area != board.size()) {
         const std::string each = copies.each == 1 ? "" : " x " + std::to_string(copies.each) + " copies";
+        const bool short_once = copies.each == 1 && !copies.at_most && area < board.size();
         throw InputError("the pieces cover " + std::to_string(area) + " " + lattice.unit() + "s (" + std::to_string(pieces.size()) +
-                         " pieces" + each + ") but the board has " + std::to_string(board.size()) +
-                         (copies.at_most ? ": too few pieces even if all are used" : ""));
+                         (pieces.size() == 1 ? " piece" : " pieces") + each + ") but the board has " + std::to_string(board.size()) +
+                         (copies.at_most ? ": too few pieces even if all are used" : "") +
+                         (short_once ? " (for each piece as many times as it takes: --copies any)" : ""));
     }
 }
 

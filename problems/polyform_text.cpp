@@ -199,6 +199,8 @@ std::vector<Cell> read_board(const std::string& spec, const Lattice& lattice) {
     bool numeric = !spec.empty();
     while (numeric && std::getline(words, part, 'x')) {
         const auto value = parse_count(part);
+        if (value && *value == 0 && !std::filesystem::exists(spec))
+            throw InputError("board " + quote_name(spec) + ": each side must be at least 1");
         if (!value || *value == 0 || *value > kMaxBoardCells)
             numeric = false;
         else

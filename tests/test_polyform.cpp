@@ -63,7 +63,8 @@ TEST_CASE("boards: RxC, AxBxC and files with holes", "[polyform]") {
     CHECK(read_board("3x4x5").size() == 60);
     CHECK(read_board(XCOUNT_SOURCE_DIR "/problems/boards/scott-8x8.txt").size() == 60);
     CHECK_THROWS_WITH(read_board("6x"), Catch::Contains("neither RxC, AxBxC nor an existing board file"));
-    CHECK_THROWS_WITH(read_board("0x5"), Catch::Contains("neither RxC"));
+    CHECK_THROWS_WITH(read_board("0x5"), Catch::Contains("each side must be at least 1"));
+    CHECK_THROWS_WITH(read_board("3x0x2"), Catch::Contains("each side must be at least 1"));
     CHECK_THROWS_WITH(read_board("2000x2000"), Catch::Contains("more than"));
 }
 
@@ -117,7 +118,7 @@ TEST_CASE("k copies: a multiplicity on the piece item, each tiling found once", 
     CHECK(Dancer(make_polyform(two, read_board("1x6"), Orientations::free, Copies{2}, "1x6").matrix).count().solutions == 6);
     CHECK(Dancer(make_polyform(domino, read_board("2x4"), Orientations::free, Copies::any(), "any").matrix).count().solutions == 5);
     CHECK_THROWS_WITH(make_polyform(domino, read_board("2x4"), Orientations::free, Copies{3}, "x"),
-                      "the pieces cover 6 cells (1 pieces x 3 copies) but the board has 8");
+                      "the pieces cover 6 cells (1 piece x 3 copies) but the board has 8");
 }
 
 TEST_CASE("a sparse board too wide to draw says so instead of allocating its text", "[polyform][bad-input]") {
