@@ -46,7 +46,7 @@ std::string count_line(const Instance& instance, const SearchStats& stats, const
         JsonObject o;
         o.field("where", instance.where)
             .field("givens", instance.text)
-            .field("solutions", stats.solutions)
+            .exact("solutions", stats.solutions)
             .field("complete", stats.complete)
             .field("nodes", stats.nodes);
         if (settings.expect) o.field("as_expected", expected);

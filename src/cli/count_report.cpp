@@ -123,9 +123,12 @@ std::string memo_json(const Outcome& o) {
 // The group's figures: Fix(g), its recount, the count up to symmetry and its check.
 void symmetry_json(JsonObject& j, const Settings& settings, const Outcome& o, const Distinct& d) {
     if (!o.fixed.empty()) {
-        JsonObject fixed;
-        for (std::size_t k = 0; k < o.fixed.size(); ++k) fixed.field(o.element_names[k], o.fixed[k]);
-        j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str());
+        JsonObject fixed, fixed_exact;
+        for (std::size_t k = 0; k < o.fixed.size(); ++k) {
+            fixed.field(o.element_names[k], o.fixed[k]);
+            fixed_exact.field(o.element_names[k], to_string(o.fixed[k]));
+        }
+        j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str()).raw("fixed_exact", fixed_exact.str());
     }
     if (!o.fixed_recounted.empty()) {
         JsonObject recounted;
@@ -133,16 +136,16 @@ void symmetry_json(JsonObject& j, const Settings& settings, const Outcome& o, co
         j.raw("fixed_recounted", recounted.str()).field("fixed_recount_matches", !d.recount_differs);
     }
     if (o.fixed_recount_stopped) j.raw("fixed_recounted", "null").raw("fixed_recount_matches", "null");  // not checked
-    if (d.counted) d.value ? j.field("distinct", *d.value) : j.raw("distinct", "null");
+    if (d.counted) d.value ? j.exact("distinct", *d.value) : j.raw("distinct", "null");
     if (settings.expect_distinct)
-        j.field("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
+        j.exact("expected_distinct", *settings.expect_distinct).field("matches_distinct", distinct_ok(settings, d));
 }
 
 void print_json(const Heading& problem, const Settings& settings, const Outcome& o, const Distinct& d) {
     JsonObject j;
     j.field("problem", problem.name);
     if (problem.items) j.field("items", std::uint64_t{problem.items}).field("options", std::uint64_t{problem.options});
-    j.field("solutions", o.total.solutions)
+    j.exact("solutions", o.total.solutions)
         .field("updates", o.total.updates)
         .field("nodes", o.total.nodes)
         .field("seconds", o.seconds)
@@ -158,8 +161,8 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
             .raw("slowest", slowest_json(o))
             .field("updates_unit", o.updates_unit);
     if (o.memo.stored) j.raw("memo", memo_json(o));
-    if (settings.expect && o.total.complete) j.field("expected", *settings.expect).field("matches", *settings.expect == o.total.solutions);
-    if (settings.expect && !o.total.complete) j.field("expected", *settings.expect).raw("matches", "null");  // not checked
+    if (settings.expect && o.total.complete) j.exact("expected", *settings.expect).field("matches", *settings.expect == o.total.solutions);
+    if (settings.expect && !o.total.complete) j.exact("expected", *settings.expect).raw("matches", "null");  // not checked
     if (o.shard_count > 1) j.field("shard", shard_text(o.shard_index, o.shard_count));
     if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
     if (!o.choice.empty()) j.field("choose", o.choice);

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -322,6 +323,11 @@ namespace {
 
 std::string found_text(const VerifiedJob& row) { return row.partial ? "partial " + row.found : row.found; }
 
+// A count as a JSON number and beside it its decimal string (JsonObject::exact), or both null.
+void exact_or_null(JsonObject& o, const std::string& key, const std::optional<std::string>& decimal) {
+    o.raw(key, decimal ? *decimal : "null").raw(key + "_exact", decimal ? json_quote(*decimal) : "null");
+}
+
 // `name_width`: the job column's, the longest name's in the folder (28 at least).
 void print_row(const VerifiedJob& row, bool json, int name_width) {
     if (!json) {
@@ -329,10 +335,12 @@ void print_row(const VerifiedJob& row, bool json, int name_width) {
                     row.distinct.c_str(), row.seconds, row.status.c_str());
     } else {
         JsonObject o;
-        o.field("job", row.name).raw("expected", row.expected == "-" ? "null" : row.expected);
-        o.raw("found", row.found == "-" ? "null" : row.found).field("complete", !row.partial && row.found != "-");
-        o.raw("expected_distinct", row.expected_distinct ? to_string(*row.expected_distinct) : "null");
-        o.raw("found_distinct", row.found_distinct ? to_string(*row.found_distinct) : "null");
+        o.field("job", row.name);
+        exact_or_null(o, "expected", row.expected == "-" ? std::nullopt : std::optional<std::string>(row.expected));
+        exact_or_null(o, "found", row.found == "-" ? std::nullopt : std::optional<std::string>(row.found));
+        o.field("complete", !row.partial && row.found != "-");
+        exact_or_null(o, "expected_distinct", row.expected_distinct ? std::optional(to_string(*row.expected_distinct)) : std::nullopt);
+        exact_or_null(o, "found_distinct", row.found_distinct ? std::optional(to_string(*row.found_distinct)) : std::nullopt);
         o.field("seconds", row.seconds).field("updates", row.updates).field("status", row.status);
         std::printf("%s\n", o.str().c_str());
     }

@@ -35,6 +35,7 @@ JsonObject& JsonObject::put(const std::string& key, const std::string& encoded) 
 
 JsonObject& JsonObject::field(const std::string& key, const std::string& text) { return put(key, json_quote(text)); }
 JsonObject& JsonObject::field(const std::string& key, Count number) { return put(key, to_string(number)); }
+JsonObject& JsonObject::exact(const std::string& key, Count number) { return field(key, number).field(key + "_exact", to_string(number)); }
 JsonObject& JsonObject::field(const std::string& key, int number) { return put(key, std::to_string(number)); }
 JsonObject& JsonObject::field(const std::string& key, bool value) { return put(key, value ? "true" : "false"); }
 JsonObject& JsonObject::raw(const std::string& key, const std::string& json) { return put(key, json); }

@@ -12,6 +12,9 @@ public:
     JsonObject& field(const std::string& key, const std::string& text);
     JsonObject& field(const std::string& key, const char* text) { return field(key, std::string(text)); }
     JsonObject& field(const std::string& key, Count number);  // exact decimal, any size
+    // A count read by a consumer whose numbers are doubles (JavaScript, jq): the number, and
+    // beside it `key`_exact, its decimal string.
+    JsonObject& exact(const std::string& key, Count number);
     JsonObject& field(const std::string& key, std::uint64_t number) { return field(key, Count{number}); }
     JsonObject& field(const std::string& key, int number);
     JsonObject& field(const std::string& key, double number);
