@@ -31,6 +31,7 @@ Problem make_langford(int n, bool up_to_reversal) {
             reversal.options[o] = option_of.at({k, 2 * n - 2 - i - k});
         }
         p.symmetries.push_back(std::move(reversal));
+        p.distinct_flag = "--up-to-reversal";
     }
     p.render = [pairs, n](std::span<const OptionId> solution) {
         std::vector<int> row(static_cast<std::size_t>(2 * n));

@@ -38,6 +38,9 @@ struct Problem {
     std::vector<Symmetry> symmetries = {};
     // Why `symmetries` is empty where a user would expect some (none is reported), or empty.
     std::string no_symmetry = {};
+    // The model's flag that counts one solution per symmetry class itself (Langford's
+    // --up-to-reversal), named where an expected count turns out to be that one; or empty.
+    std::string distinct_flag = {};
     // The matrix as the model states it, with multiplicities, where `matrix` is its expansion
     // (export writes this one); null otherwise.
     std::shared_ptr<const Matrix> as_written = {};

@@ -247,7 +247,7 @@ int count_command(const Problem& problem, const Settings& settings) {
     }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);
-    print({problem.name, problem.matrix.item_count(), problem.matrix.option_count()}, settings, outcome);
+    print({problem.name, problem.matrix.item_count(), problem.matrix.option_count(), problem.distinct_flag}, settings, outcome);
     if (!outcome.failure.empty()) {
         std::cout.flush();
         std::cerr << "xcount: " << outcome.failure << '\n';

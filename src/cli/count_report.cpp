@@ -172,7 +172,14 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
 }
 
 // The figures of the count: its total and work, and the check against --expect.
-void print_totals(const Heading& problem, const Settings& settings, const Outcome& o) {
+// A mismatch where the expected count is the count up to symmetry: the likely mix-up, named.
+std::string mismatch_text(const Heading& problem, Count expected, const Distinct& d) {
+    if (!d.value || *d.value != expected) return " (MISMATCH)";
+    return " (MISMATCH: " + to_string(expected) + " is the count up to symmetry; --expect-distinct " + to_string(expected) +
+           " checks that" + (problem.distinct_flag.empty() ? "" : ", and " + problem.distinct_flag + " counts it") + ")";
+}
+
+void print_totals(const Heading& problem, const Settings& settings, const Outcome& o, const Distinct& d) {
     const bool at_limit = settings.limit != 0 && o.total.solutions == settings.limit;
     const char* partial = at_limit ? " (stopped at --limit: not the total)" : " (stopped early: not the total)";
     std::cout << "problem: " << problem.name << '\n'
@@ -185,7 +192,7 @@ void print_totals(const Heading& problem, const Settings& settings, const Outcom
         std::cout << "expected: " << to_string(*settings.expect)
                   << (!o.total.complete                       ? " (not checked: the count stopped early)"
                       : *settings.expect == o.total.solutions ? " (ok)"
-                                                              : " (MISMATCH)")
+                                                              : mismatch_text(problem, *settings.expect, d))
                   << '\n';
     if (o.shard_count > 1)
         std::cout << "shard: " << shard_text(o.shard_index, o.shard_count) << " (this share only: xcount merge the " << o.shard_count
@@ -224,7 +231,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     }
     const Distinct d = distinct_of(o);
     if (settings.json) return print_json(problem, settings, o, d);
-    print_totals(problem, settings, o);
+    print_totals(problem, settings, o, d);
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
     if (o.profile) print_profile(*o.profile, o.resumed);

@@ -41,6 +41,7 @@ struct Outcome {
 struct Heading {
     std::string name;
     std::size_t items = 0, options = 0;  // 0: unknown (a merge)
+    std::string distinct_flag = {};      // Problem::distinct_flag
 };
 
 // Burnside's count, when Fix(g) was counted; "not an integer" is a bug and fails the run.
