@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -17,7 +18,9 @@ h1 { font-size: 1.4em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 1px solid #bbb; padding: 0.3em 0.4em; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
 th { background: #eee; font-size: 0.9em; overflow-wrap: normal; }
-td.number { text-align: right; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
+td.number { text-align: right; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: normal; }
+td.number .g { white-space: nowrap; }
+td.number wbr + .g { margin-left: 0.25em; }
 td.ok { background: #d9f2d9; } td.fail { background: #f8d0d0; font-weight: bold; }
 .description { color: #555; font-size: 0.85em; }
 details { font-size: 0.8em; color: #555; }
@@ -27,10 +30,33 @@ td.picture svg { max-width: 100%; height: auto; }
 .note { color: #777; font-size: 0.85em; }
 )";
 
-// "expected/found" may break after its slash first.
-std::string slash_breaks(std::string text) {
-    if (const auto slash = text.find('/'); slash != std::string::npos) text.insert(slash + 1, "<wbr>");
-    return text;
+// A run of digits in groups of three from the right, each group a span that the cell's style
+// keeps whole and sets apart: a long count wraps between groups, never inside one, and copies
+// as plain digits.
+std::string digit_groups(const std::string& digits) {
+    std::string html;
+    const std::size_t first = digits.size() % 3 == 0 ? 3 : digits.size() % 3;
+    for (std::size_t at = 0; at < digits.size(); at = at == 0 ? first : at + 3)
+        html += (at ? "<wbr>" : "") + std::string("<span class=\"g\">") + digits.substr(at, at == 0 ? first : 3) + "</span>";
+    return html;
+}
+
+// A cell's text with every number in digit groups, and a break allowed after a slash
+// ("expected/found").
+std::string number_html(const std::string& text) {
+    std::string html;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = at;
+        while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+        if (end > at) {
+            html += digit_groups(text.substr(at, end - at));
+            at = end;
+        } else {
+            html += xml_escape(std::string(1, text[at])) + (text[at] == '/' ? "<wbr>" : "");
+            ++at;
+        }
+    }
+    return html;
 }
 
 std::string cell(const std::string& cls, const std::string& html) { return "<td class=\"" + cls + "\">" + html + "</td>"; }
@@ -44,11 +70,10 @@ std::string row(const VerifiedJob& job) {
     return "<tr class=\"job\" data-job=\"" + xml_escape(job.name) + "\" data-status=\"" + xml_escape(job.status) + "\">" +
            cell("name", "<b>" + xml_escape(job.name) + "</b><div class=\"description\">" + xml_escape(job.description) +
                             "</div><details><summary>parameters</summary><div class=\"parameters\">" + parameters + "</div></details>") +
-           cell("expected number", xml_escape(job.expected)) +
-           cell("found number", xml_escape(job.partial ? "partial " + job.found : job.found)) +
-           cell("distinct number", slash_breaks(xml_escape(job.distinct))) + cell("source", xml_escape(job.source)) +
-           cell("seconds number", seconds) + cell("updates number", std::to_string(job.updates)) +
-           cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
+           cell("expected number", number_html(job.expected)) +
+           cell("found number", number_html(job.partial ? "partial " + job.found : job.found)) +
+           cell("distinct number", number_html(job.distinct)) + cell("source", xml_escape(job.source)) + cell("seconds number", seconds) +
+           cell("updates number", std::to_string(job.updates)) + cell(ok ? "status ok" : "status fail", xml_escape(job.status)) +
            cell("picture", job.picture.empty() ? "<span class=\"note\">" + xml_escape(job.picture_note) + "</span>" : job.picture) +
            "</tr>\n";
 }

@@ -9,7 +9,9 @@
 #     least 5% of its pixels coloured (not white, not transparent);
 #   - a row without a picture says why: no solution (and then it found 0), or a DLX file;
 #   - at 1280 px (a laptop's screen) the page needs no horizontal scroll bar, and a picture of
-#     several panels (a polycube's layers) draws a cell at least 20 px wide.
+#     several panels (a polycube's layers) draws a cell at least 20 px wide;
+#   - long counts wrap between groups of three digits, never inside one (some do wrap), and a
+#     count's cell reads back as its plain digits.
 # A screenshot of the report at 1280 px is left in WORK_DIR/report.png.
 set -euo pipefail
 xcount=$1 src=$2 chromium=$3 work=$4
@@ -69,10 +71,20 @@ async function check() {
       bad.push(row.dataset.job + ': box ' + box.width + 'x' + box.height + ', pieces ' + pieces.length + '/' + wanted +
                ', empty ' + empty + ', coloured ' + fraction.toFixed(3));
   }
+  // Long counts wrap between digit groups, never inside one, and read back as plain digits.
+  let wrapped = 0, split = 0, digits = 0;
+  for (const td of doc.querySelectorAll('td.expected, td.found')) {
+    const groups = [...td.querySelectorAll('.g')];
+    split += groups.filter(g => g.getClientRects().length !== 1).length;
+    if (groups.length && new Set(groups.map(g => Math.round(g.getBoundingClientRect().top))).size > 1) wrapped++;
+    if (/^(partial )?[0-9]+$/.test(td.textContent)) digits++;
+    else if (td.textContent !== '-') bad.push('a number cell reads "' + td.textContent + '"');
+  }
   const page = doc.documentElement;
   document.getElementById('result').textContent =
     'rows=' + rows.length + ' ok=' + ok + ' pictures=' + pictures + ' rendered=' + rendered + ' explained=' + explained +
     ' wide=' + page.scrollWidth + ' seen=' + page.clientWidth + ' cell=' + smallest +
+    ' wrapped=' + wrapped + ' split=' + split + ' digits=' + digits +
     ' bad=[' + bad.join('; ') + ']';
 }
 document.getElementById('report').addEventListener('load', () => check().catch(e => {
@@ -88,7 +100,7 @@ timeout 180 "$chromium" "${flags[@]}" --window-size=1280,2400 --screenshot="$wor
 result=$(grep -o '<pre id="result">[^<]*' dom.html | sed 's/.*>//' || true)
 echo "browser: $result"
 [ -n "$result" ] || { echo "no result from the checking page:"; tail -20 dom.html chromium.log; exit 1; }
-eval "$(echo "$result" | grep -o '^rows=[0-9]* ok=[0-9]* pictures=[0-9]* rendered=[0-9]* explained=[0-9]* wide=[0-9]* seen=[0-9]* cell=[0-9]*')"
+eval "$(echo "$result" | grep -o '^rows=[0-9]* ok=[0-9]* pictures=[0-9]* rendered=[0-9]* explained=[0-9]* wide=[0-9]* seen=[0-9]* cell=[0-9]* wrapped=[0-9]* split=[0-9]* digits=[0-9]*')"
 fail=0
 [ "$rows" -eq "$quick" ] || { echo "expected $quick rows (one per quick job), got $rows"; fail=1; }
 [ "$ok" -eq "$rows" ] || { echo "$((rows - ok)) jobs not ok"; fail=1; }
@@ -97,6 +109,9 @@ fail=0
 [ $((pictures + explained)) -eq "$rows" ] || { echo "rows without a picture or a reason"; fail=1; }
 [ "$wide" -le "$seen" ] || { echo "at 1280 px the page is $wide px wide: a horizontal scroll bar"; fail=1; }
 [ "$cell" -ge 20 ] || { echo "a picture of several panels draws its cells $cell px wide"; fail=1; }
+[ "$wrapped" -gt 0 ] || { echo "no count wraps at 1280 px (the longest quick job's count should)"; fail=1; }
+[ "$split" -eq 0 ] || { echo "$split digit groups are broken across lines"; fail=1; }
+[ "$digits" -eq $((2 * rows)) ] || { echo "$digits of $((2 * rows)) expected and found cells read as digits"; fail=1; }
 echo "$result" | grep -q 'bad=\[\]' || { echo "problems: $result"; fail=1; }
 [ "$(stat -c %s report.png)" -gt 20000 ] || { echo "the screenshot is (nearly) empty"; fail=1; }
 exit $fail
