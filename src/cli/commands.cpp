@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "colour.hpp"
 #include "commands.hpp"
+#include "data_files.hpp"
 #include "memory.hpp"
 #include "jobs.hpp"
 #include "manual.hpp"
@@ -334,6 +335,10 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "--bash-completion") {  // likewise the bash completion script
         std::cout << bash_completion();
+        return kExitOk;
+    }
+    if (args[0] == "--shipped-names" && args.size() == 2 && (args[1] == "pieces" || args[1] == "boards")) {  // for the completion
+        for (const std::string& name : shipped_names(args[1])) std::cout << name << '\n';
         return kExitOk;
     }
     if (args[0] == "--version") {

@@ -136,7 +136,8 @@ void check_job_text(const std::string& text, const std::string& path) {
 
 }  // namespace
 
-Job load_job(const std::string& path, const std::vector<std::string>& overrides, Command command) {
+Job load_job(const std::string& given, const std::vector<std::string>& overrides, Command command) {
+    const std::string path = data_job(given);
     Job job;
     job.path = path;
     job.name = fs::path(path).stem().string();

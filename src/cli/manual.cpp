@@ -128,10 +128,9 @@ std::string bash_completion() {
          "        --choose) COMPREPLY=($(compgen -W \"auto mrv first scan max random mrv-random\" -- \"$cur\")); return ;;\n"
          "        --symmetry) COMPREPLY=($(compgen -W \"auto none check reduce\" -- \"$cur\")); return ;;\n"
          "        --color) COMPREPLY=($(compgen -W \"never auto always\" -- \"$cur\")); return ;;\n"
-         // The shipped pieces and boards, by name, beside the xcount on the PATH (share/xcount/).
+         // The shipped pieces and boards by name, as the xcount on the PATH finds them.
          "        --pieces|--board) local kind=${prev#--} names\n"
-         "            names=$(cd \"$(dirname \"$(command -v xcount)\")/../share/xcount/${kind%s}s\" 2>/dev/null && ls *.txt 2>/dev/null | "
-         "sed 's/\\.txt$//')\n"
+         "            names=$(xcount --shipped-names \"${kind%s}s\" 2>/dev/null)\n"
          "            COMPREPLY=($(compgen -W \"$names\" -- \"$cur\") $(compgen -f -- \"$cur\")); return ;;\n"
          "    esac\n";
     s += "    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\")); return; fi\n";

@@ -63,9 +63,23 @@ const std::vector<Flag> kSudokuFlags = {
 
 int int_flag(const po::variables_map& v, const char* name) { return static_cast<int>(v[name].as<long long>()); }
 
+// The cells of --board: RxC, AxBxC, a board file or a shipped board's name.
+std::vector<Cell> board_cells(const std::string& spec, const Lattice& lattice) {
+    const std::string path = cli::data_file(spec, "boards");
+    try {
+        return read_board(path, lattice);
+    } catch (const InputError& e) {
+        if (path != spec || std::filesystem::exists(spec)) throw;
+        throw InputError(std::string(e.what()) + "; " + cli::searched_text("boards"));
+    }
+}
+
 // The pieces of the file less those named by --omit, each of which must be in the file.
 std::vector<Piece> chosen_pieces(const po::variables_map& v, const Lattice& lattice) {
-    const std::string path = cli::data_file(v["pieces"].as<std::string>(), "pieces");
+    const std::string spec = v["pieces"].as<std::string>(), path = cli::data_file(spec, "pieces");
+    if (path == spec && !std::filesystem::exists(spec))
+        throw InputError("--pieces " + quote_name(spec) + ": no such file, and no shipped one of that name; " +
+                         cli::searched_text("pieces"));
     std::vector<Piece> pieces = read_pieces_file(path, lattice);
     if (!v.count("omit")) return pieces;
     std::istringstream names(v["omit"].as<std::string>());
@@ -168,8 +182,8 @@ Problem build_polyform(const po::variables_map& v, const Lattice& lattice) {
                              (v.count("omit") ? " without " + v["omit"].as<std::string>() : "") +
                              (mode == "free" ? "" : " (" + mode + ")") + (copies == "once" ? "" : " (" + copies + " copies)");
     if (range) check_family(v, lattice);
-    const std::string cells = range ? range->board(range->last) : cli::data_file(board, "boards");
-    Problem problem = make_polyform(chosen_pieces(v, lattice), read_board(cells, lattice), orientations, how_many, name, lattice);
+    Problem problem = make_polyform(chosen_pieces(v, lattice), board_cells(range ? range->board(range->last) : board, lattice),
+                                    orientations, how_many, name, lattice);
     return range ? board_family(lattice, *range, std::move(problem)) : problem;
 }
 
@@ -178,7 +192,7 @@ MatrixSize estimate_polyform(const po::variables_map& v, const Lattice& lattice)
     const auto pieces = chosen_pieces(v, lattice);
     const std::string spec = v["board"].as<std::string>();
     const std::optional<BoardRange> range = board_range(spec);
-    const auto board = read_board(range ? range->board(range->last) : cli::data_file(spec, "boards"), lattice);
+    const auto board = board_cells(range ? range->board(range->last) : spec, lattice);
     double cells = 0;
     for (const Piece& p : pieces) cells = std::max(cells, static_cast<double>(p.cells.size()));
     const std::string copies = v["copies"].as<std::string>();
