@@ -9,6 +9,7 @@
 #include <random>
 
 #include "helpers.hpp"
+#include "latin.hpp"
 #include "queens.hpp"
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
@@ -142,4 +143,13 @@ TEST_CASE("automatic depth: the smallest giving enough subproblems, and it stops
     const Split tiny = split_automatically(test::dlx(test::kKnuthExample), 1000);
     CHECK(tiny.size() < 1000);
     CHECK(tiny.depth() <= 4);
+}
+
+TEST_CASE("automatic depth: levels that do not branch are not counted against the depth cap", "[split]") {
+    // The reduced Latin square of order 7: its first row and column are 13 forced choices, a
+    // path of one node each, and the tree branches only below them.
+    const Matrix m = make_latin(7, true).matrix;
+    const Split s = split_automatically(m, 128);
+    CHECK(s.size() >= 128);
+    CHECK(s.depth() > 12);
 }

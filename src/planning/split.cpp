@@ -1,5 +1,6 @@
 #include "xcount/split.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace xcount {
@@ -72,9 +73,13 @@ void Split::set_weights(const Weigh& weight_of) {
 Split split_automatically(const Matrix& matrix, std::size_t wanted, const TreeShape& shape, int min_depth, const Weigh& weigh,
                           const std::atomic<bool>* stop) {
     Split best = split_at_depth(matrix, min_depth, shape, weigh, stop);
-    for (int depth = min_depth + 1; best.size() < wanted && depth <= kAutoDepthCap; ++depth) {
+    // A level that does not branch (forced choices: a reduced Latin square's fixed first row and
+    // column) is not counted against the cap, so that every thread still gets work below it.
+    int cap = kAutoDepthCap;
+    for (int depth = min_depth + 1; best.size() < wanted && depth <= std::min(cap, kMaxSplitDepth); ++depth) {
         Split next = split_at_depth(matrix, depth, shape, weigh, stop);
         if (next.size() == best.size() && next.above().nodes == best.above().nodes) break;  // the tree ended
+        if (next.size() == best.size()) ++cap;
         best = std::move(next);
     }
     return best;
