@@ -42,6 +42,10 @@ struct PlanRequest {
     std::size_t subproblems(const Method& method) const;
 };
 
+// Updates of a count that cannot end (10^20: over 100,000 years at 30 million a second): the
+// plan does not probe such a tree further to balance or order its subproblems.
+constexpr double kHopeless = 1e20;
+
 struct Plan {
     SymmetryMode mode = SymmetryMode::none;  // resolved: none, check or reduce
     std::optional<Group> group;
@@ -57,6 +61,9 @@ struct Plan {
     // A long count's estimated work per subproblem (updates; empty for a short one): what its
     // automatic depth was chosen by, and the order it is solved in.
     std::vector<double> work;
+    // The whole tree's updates by 64 random paths (fixed seed), where the automatic depth judged
+    // them (an enumerating engine, no depth given); 0: not judged.
+    double estimated_updates = 0;
 
     // The matrix the split is of: the reduction's, or the problem's.
     const Matrix& matrix() const { return reduction ? reduction->matrix : *problem; }

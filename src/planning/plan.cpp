@@ -29,18 +29,19 @@ double whole_tree_updates(const Matrix& matrix, const Split& split, int probes, 
 // ten minutes and more on one thread: deeper while its largest subproblem is estimated at over
 // 0.5% of the work (a kill loses less, the last subproblem leaves less idle), up to 20,000
 // subproblems; the estimates (deterministic: fixed seeds and probe counts) are kept in `work`
-// for the largest-first order. The memo engine, which merges equal states within a
-// subproblem, keeps the split by count.
+// for the largest-first order, the whole tree's in `estimated`. Not for a count that cannot end
+// (kHopeless): its probes alone would take hours. The memo engine, which merges equal states
+// within a subproblem, keeps the split by count.
 Split automatic_split(const Matrix& matrix, const PlanRequest& request, const Method& method, const TreeShape& shape, int min_depth,
-                      const Weigh& weigh, std::vector<double>& work) {
+                      const Weigh& weigh, std::vector<double>& work, double& estimated) {
     constexpr double kDeepenFromUpdates = 3e11, kLargestShare = 0.005;  // ten minutes and more on one thread
     constexpr std::size_t kMostSubproblems = 20000;
     constexpr std::uint64_t kProbesPerLevel = 20000;
     const std::atomic<bool>* stop = request.stop;
     Split split = split_automatically(matrix, request.subproblems(method), shape, min_depth, weigh, stop);
-    if (method.merges() || split.size() < 2 || matrix.node_count() > 10'000'000 ||
-        whole_tree_updates(matrix, split, 64, stop) < kDeepenFromUpdates)
-        return split;
+    if (method.merges() || split.size() < 2 || matrix.node_count() > 10'000'000) return split;
+    estimated = whole_tree_updates(matrix, split, 64, stop);
+    if (estimated < kDeepenFromUpdates || estimated > kHopeless) return split;
     const auto estimate = [&](const Split& s) {
         return subproblem_work(matrix, s, std::clamp<std::uint64_t>(kProbesPerLevel / s.size(), 4, 32), 2, stop);
     };
@@ -125,8 +126,9 @@ Plan make_plan(const Matrix& matrix, std::span<const Symmetry> symmetries, const
     const int min_depth = static_cast<int>(shape.forced.size());  // weights sit on the forced choices
     Weigh weigh;
     if (plan.reduction) weigh = weigh_of(*plan.reduction);
-    plan.split = request.depth ? split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop)
-                               : automatic_split(plan.matrix(), request, plan.method, shape, min_depth, weigh, plan.work);
+    plan.split = request.depth
+                     ? split_at_depth(plan.matrix(), std::max(*request.depth, min_depth), shape, weigh, request.stop)
+                     : automatic_split(plan.matrix(), request, plan.method, shape, min_depth, weigh, plan.work, plan.estimated_updates);
     return plan;
 }
 
@@ -136,7 +138,7 @@ std::optional<Schedule> schedule(const Plan& plan, const std::atomic<bool>* stop
     constexpr double kOrderFromUpdates = 3e10;  // about a minute on one thread
     constexpr std::uint64_t kProbeBudget = 50000;
     constexpr std::size_t kSampledFrom = 2048, kStrata = 16;
-    if (plan.split.size() < 2 || plan.method.merges()) return std::nullopt;
+    if (plan.split.size() < 2 || plan.method.merges() || plan.estimated_updates > kHopeless) return std::nullopt;
     std::vector<double> work = plan.work;  // estimated when the depth was chosen
     if (work.empty()) {
         Dancer dancer = split_prober(plan.matrix(), plan.split);
