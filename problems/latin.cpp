@@ -27,6 +27,7 @@ Problem make_latin(int n, bool reduced) {
                 cells->emplace_back(r * n + c, s);
             }
     Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
+    if (!reduced) p.shortcuts.push_back("--reduced (the reduced squares: the count is n!(n-1)! times theirs)");
     if (!reduced) {  // option (r*n + c)*n + s puts s in (r, c)
         auto option = [n](int r, int c, int s) { return static_cast<OptionId>((r * n + c) * n + s); };
         Symmetry transpose{"transpose", std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};

@@ -41,6 +41,9 @@ struct Problem {
     // The model's flag that counts one solution per symmetry class itself (Langford's
     // --up-to-reversal), named where an expected count turns out to be that one; or empty.
     std::string distinct_flag = {};
+    // The model's flags that count a smaller problem whose count gives this one's (Latin's
+    // --reduced), each with what it does: named when a count looks long.
+    std::vector<std::string> shortcuts = {};
     // The matrix as the model states it, with multiplicities, where `matrix` is its expansion
     // (export writes this one); null otherwise.
     std::shared_ptr<const Matrix> as_written = {};

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "xcount/bits.hpp"
 #include "xcount/cells.hpp"
@@ -147,7 +149,9 @@ struct Method {
 // items) and its options conflict densely (a choice removes a good share of the options left:
 // tilings, queens, Langford pairs), or fits bits' option sets and conflicts at least
 // moderately (Latin 5, Langford 16); dlx elsewhere (the benchmark's verdict, docs/benchmarks.md).
-Method decide_method(const Matrix& matrix, const MethodRequest& request);
+// With `why`: a line per engine weighed, saying why it was taken or not.
+using MethodReasons = std::vector<std::string>;
+Method decide_method(const Matrix& matrix, const MethodRequest& request, MethodReasons* why = nullptr);
 
 // How much a choice removes: sum over items of (options holding it)^2 / options^2, times the
 // mean option size (an upper bound of the share of options one option meets, times its size).
@@ -164,14 +168,14 @@ double conflict_density(const Matrix& matrix);
 // wide, and strips of bigger pieces; a set of distinct pieces does not (every option
 // holds its piece's item, past the cells in the scan order: the trial runs out), nor a small
 // count.
-bool memo_pays(const Matrix& matrix);
+bool memo_pays(const Matrix& matrix, MethodReasons* why = nullptr);
 double memo_states_bound(const MemoLayout& layout);  // that bound
 // Whether counting by layers surely pays: the frontier engine takes the matrix, its windows
 // fit a key, and the states its layers can hold (Frontier::states_bound, at most 10^12 in all)
 // are four times fewer than the nodes of the scan rule's tree (estimated), or merging equal
 // states pays (`merging_pays`, memo_pays' answer). Dominoes on boards of any length up to
 // about 30 wide pass, and strips of bigger pieces; a set of distinct pieces does not.
-bool frontier_pays(const Matrix& matrix, bool merging_pays);
+bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why = nullptr);
 double scan_tree_estimate(const MemoLayout& layout, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
 
 // Calls f.template operator()<Engine>() with the engine type (a SearchEngine) of the decided

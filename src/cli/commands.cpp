@@ -139,8 +139,8 @@ MethodRequest method_request(const Problem& problem, const Settings& settings) {
     return request;
 }
 
-Method method_of(const Problem& problem, const Settings& settings) {
-    return decide_method(problem.matrix, method_request(problem, settings));
+Method method_of(const Problem& problem, const Settings& settings, MethodReasons* why) {
+    return decide_method(problem.matrix, method_request(problem, settings), why);
 }
 
 namespace {

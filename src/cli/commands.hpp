@@ -44,7 +44,8 @@ Problem load_within_memory(const std::string& spec, const boost::program_options
 MethodRequest method_request(const Problem& problem, const Settings& settings);
 // The engine and rule of a search that makes no plan (solve, show, estimate, a --limit preview),
 // decided on the problem's matrix.
-Method method_of(const Problem& problem, const Settings& settings);
+// With `why`: a line per engine weighed (decide_method).
+Method method_of(const Problem& problem, const Settings& settings, MethodReasons* why = nullptr);
 
 // A search with the method's engine and rule, each solution (its option ids) to visit.
 template <class Visit>

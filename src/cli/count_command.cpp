@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "count_report.hpp"
 #include "count_run.hpp"
+#include "outlook.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 #include "xcount/distributed.hpp"
@@ -190,6 +191,10 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     check_fixed_asked(problem, settings, plan);
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings, problem);
+    if (leader) {
+        const int all_threads = outcome.threads * std::max(1, mpi_size());
+        tell_outlook(outlook_of(problem, plan, all_threads, stop.flag()), plan, all_threads);
+    }
     RunJournal journal(settings, leader, fingerprint, plan.split, plan.tallied_group());
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
     count_resumed(journal, settings, outcome);

@@ -87,6 +87,19 @@ std::string seconds_text(double seconds) {
     return text;
 }
 
+std::string duration_text(double seconds) {
+    char text[64];
+    if (seconds < 120)
+        std::snprintf(text, sizeof text, "%.3g s", seconds);
+    else if (seconds < 2 * 3600)
+        std::snprintf(text, sizeof text, "%.3g minutes", seconds / 60);
+    else if (seconds < 2 * 86400)
+        std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
+    else
+        std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
+    return text;
+}
+
 Distinct distinct_of(const Outcome& o) {
     if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
     return {true, burnside(o.fixed), !o.fixed_recounted.empty() && o.fixed_recounted != o.fixed};

@@ -54,6 +54,8 @@ struct Distinct {
 Distinct distinct_of(const Outcome& o);
 // A time for people: 0.001317, 12.345, 4766 (no exponent; the precision its size deserves).
 std::string seconds_text(double seconds);
+// A long time for people: "45.2 s", "12.5 minutes", "3.2 hours", "4.1e+09 days".
+std::string duration_text(double seconds);
 void print(const Heading& problem, const Settings& settings, const Outcome& o);
 // Labelled copies of identical pieces make the search find each solution `overcount` times.
 // Fix(g) of each element by name ("identity 9356, flip-x 0, ..."); in a group of more than

@@ -26,19 +26,6 @@ std::string figure(const EstimateFigure& f) {
     return text;
 }
 
-std::string duration(double seconds) {
-    char text[64];
-    if (seconds < 120)
-        std::snprintf(text, sizeof text, "%.3g s", seconds);
-    else if (seconds < 2 * 3600)
-        std::snprintf(text, sizeof text, "%.3g minutes", seconds / 60);
-    else if (seconds < 2 * 86400)
-        std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
-    else
-        std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
-    return text;
-}
-
 // A signal came during the probes: the estimate of those made (as unbiased, less precise), exit 3.
 int print_stopped(const Problem& problem, const Settings& settings, const TreeEstimate& e, double seconds) {
     if (settings.json) {
@@ -66,6 +53,8 @@ int print_stopped(const Problem& problem, const Settings& settings, const TreeEs
 // What estimate found: the tree by random paths, and the rate of the engine count would take.
 struct Estimated {
     TreeEstimate tree;
+    std::string engine;           // the engine count would take
+    MethodReasons considered;     // why: a line per engine weighed
     std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
     Choice choice;                // the tree's rule
     double probe_seconds = 0;
@@ -85,12 +74,20 @@ void sample_rate(const Problem& problem, const Method& method, Estimated& e) {
     e.sample_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
+std::string considered_json(const MethodReasons& lines) {
+    std::string json = "[";
+    for (const std::string& line : lines) json += (json.size() > 1 ? ", " : "") + json_quote(line);
+    return json + "]";
+}
+
 void print_json(const Problem& problem, const Settings& settings, const Estimated& e) {
     JsonObject j;
     j.field("problem", problem.name)
         .field("probes", e.tree.probes)
         .field("seed", std::to_string(settings.plan.method.choice.seed))
         .field("choose", choice_text(e.choice))
+        .field("engine", e.engine)
+        .raw("considered", considered_json(e.considered))
         .field("symmetry", e.reduced ? e.reduced->note : "none")
         .raw("nodes", JsonObject().field("estimate", e.tree.nodes.mean).field("error", e.tree.nodes.error).str())
         .raw("updates", JsonObject().field("estimate", e.tree.updates.mean).field("error", e.tree.updates.error).str())
@@ -107,8 +104,9 @@ void print_json(const Problem& problem, const Settings& settings, const Estimate
 }
 
 void print_text(const Problem& problem, const Settings& settings, const Estimated& e) {
-    std::cout << "problem: " << problem.name << '\n'
-              << "tree: " << choice_text(e.choice) << (e.choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
+    std::cout << "problem: " << problem.name << '\n' << "engine: " << e.engine << '\n';
+    for (const std::string& line : e.considered) std::cout << "  weighed: " << line << '\n';
+    std::cout << "tree: " << choice_text(e.choice) << (e.choice.rule == ChooseRule::scan ? " (updates: options tested)" : "") << '\n';
     if (e.reduced) std::cout << "symmetry: " << e.reduced->note << " (nodes and updates: the reduced count's; solutions: all)\n";
     std::cout << "probes: " << e.tree.probes << " (seed " << settings.plan.method.choice.seed << ", " << seconds_text(e.probe_seconds)
               << " s), mean depth " << e.tree.mean_depth << '\n'
@@ -123,7 +121,7 @@ void print_text(const Problem& problem, const Settings& settings, const Estimate
                   << " updates, " << e.sample.nodes << " nodes, " << seconds_text(e.sample_seconds) << " s\n";
     } else {
         std::cout << "rate: " << e.rate() / 1e6 << " M updates/s on one thread (measured for " << seconds_text(e.sample_seconds) << " s)\n"
-                  << "time: about " << duration(e.one_thread()) << " on one thread, " << duration(e.many()) << " on " << e.threads
+                  << "time: about " << duration_text(e.one_thread()) << " on one thread, " << duration_text(e.many()) << " on " << e.threads
                   << " threads if the speed-up is linear\n";
     }
 }
@@ -131,8 +129,9 @@ void print_text(const Problem& problem, const Settings& settings, const Estimate
 }  // namespace
 
 int estimate_command(const Problem& problem, const Settings& settings) {
-    const Method method = method_of(problem, settings);
     Estimated e;
+    const Method method = method_of(problem, settings, &e.considered);
+    e.engine = engine_name(method.engine);
     e.choice = Choice{method.choice.rule, 0};
     e.threads = resolve_threads(settings.run.threads);
     const auto started = std::chrono::steady_clock::now();

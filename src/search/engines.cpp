@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <random>
 
@@ -98,10 +99,26 @@ std::optional<Count> merged_within(const Matrix& matrix, std::uint64_t nodes) {
     return count;
 }
 
+void say(MethodReasons* why, std::string line) {
+    if (why) why->push_back(std::move(line));
+}
+
+std::string figure(double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", x);
+    return text;
+}
+
 // auto's engine, other than memo, under the rule decided.
-EngineKind enumerating_engine(const Matrix& matrix, const Choice& choice) {
-    if (matrix.has_colours() || matrix.has_multiplicities()) return EngineKind::dlx;  // the only engine that takes them
-    if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) return EngineKind::scan;
+EngineKind enumerating_engine(const Matrix& matrix, const Choice& choice, MethodReasons* why) {
+    if (matrix.has_colours() || matrix.has_multiplicities()) {
+        say(why, "dlx: the only enumerating engine that takes colours and multiplicities as written");
+        return EngineKind::dlx;
+    }
+    if (choice.rule == ChooseRule::scan && WideScan::fits(matrix)) {
+        say(why, "scan: the scan rule, and the matrix fits the scan engine");
+        return EngineKind::scan;
+    }
     constexpr double kBitsMemory = 256.0 * 1024 * 1024;  // per thread, at worst
     // Where a choice removes few of the options left (Latin squares, sudoku: density 0.2-0.4),
     // the dancer touches only those while bits scans the whole list (docs/benchmarks.md,
@@ -112,14 +129,20 @@ EngineKind enumerating_engine(const Matrix& matrix, const Choice& choice) {
     constexpr double kSetsDensity = 0.3;
     const bool sets = SmallBits512::fits(matrix) && SmallBits512::runs_here();
     const bool lists = WideBits::fits(matrix) && WideBits::worst_case_bytes(matrix) <= kBitsMemory;
-    if (!sets && !lists) return EngineKind::dlx;
+    if (!sets && !lists) {
+        say(why, "dlx: the matrix is too big for bits (more than 256 items, or over 256 MB of option lists a thread)");
+        return EngineKind::dlx;
+    }
     const double density = conflict_density(matrix);  // a pass over the whole matrix: only where bits could take it
-    return (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity) ? EngineKind::bits : EngineKind::dlx;
+    const bool bits = (sets && density >= kSetsDensity) || (lists && density >= kBitsDensity);
+    say(why, std::string(bits ? "bits" : "dlx") + ": the options conflict with density " + figure(density) + " (bits from " +
+                 figure(sets ? kSetsDensity : kBitsDensity) + ", where a choice removes a good share of the options left)");
+    return bits ? EngineKind::bits : EngineKind::dlx;
 }
 
 }  // namespace
 
-bool memo_pays(const Matrix& matrix) {
+bool memo_pays(const Matrix& matrix, MethodReasons* why) {
     // The states stay few, and walking the tree would visit several times more nodes than there
     // can be states (Knuth's estimate, 64 random paths from a fixed seed: alike everywhere).
     constexpr double kStates = 1 << 28, kTreeOverStates = 4;
@@ -128,30 +151,66 @@ bool memo_pays(const Matrix& matrix) {
     // solutions or more, 16 or more per node, where walking the tree takes a node per solution.
     constexpr std::uint64_t kTrialNodes = std::uint64_t{1} << 14;
     constexpr std::uint64_t kTrialSolutions = std::uint64_t{1} << 20, kSolutionsPerNode = 16;
-    if (matrix.has_multiplicities() || !Memo1024::fits(matrix)) return false;
+    if (matrix.has_multiplicities() || !Memo1024::fits(matrix)) {
+        say(why, matrix.has_multiplicities()
+                     ? "memo: does not take multiplicities"
+                     : "memo: a state is a mask of at most 1024 items; this matrix has " + std::to_string(matrix.item_count()));
+        return false;
+    }
     const MemoLayout layout(matrix);
-    if (const double states = memo_states_bound(layout); states <= kStates)
-        return scan_tree_estimate(layout, 64) >= kTreeOverStates * states;
+    if (const double states = memo_states_bound(layout); states <= kStates) {
+        const double tree = scan_tree_estimate(layout, 64);
+        const bool pays = tree >= kTreeOverStates * states;
+        say(why, "memo: at most " + figure(states) + " states, the scan rule's tree about " + figure(tree) + " nodes: merging " +
+                     (pays ? "pays" : "does not pay") + " (it needs the tree at 4 times the states)");
+        return pays;
+    }
     const std::optional<Count> trial = merged_within(matrix, kTrialNodes);
-    return trial && *trial >= Count{kTrialSolutions} && *trial >= Count{kSolutionsPerNode * kTrialNodes};
+    const bool pays = trial && *trial >= Count{kTrialSolutions} && *trial >= Count{kSolutionsPerNode * kTrialNodes};
+    say(why, "memo: its states are bounded only by " + figure(memo_states_bound(layout)) + "; a trial of 16384 nodes " +
+                 (trial ? "finished with " + to_string(*trial) + " solutions" : std::string("did not finish")) + ": merging " +
+                 (pays ? "pays" : "is not known to pay") + " (it needs a million solutions and 16 a node)");
+    return pays;
 }
 
-bool frontier_pays(const Matrix& matrix, bool merging_pays) {
+bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why) {
     // The layers' states, a bound from the order alone: few enough to fit a machine's memory a
     // layer at a time, and four times fewer than the nodes walking the tree would visit.
     constexpr double kStates = 1e12, kTreeOverStates = 4;
-    if (!Frontier::fits(matrix)) return false;
+    if (!Frontier::fits(matrix)) {
+        say(why, "frontier: does not take colours or multiplicities");
+        return false;
+    }
     const Frontier layers(matrix);
-    if (layers.widest_window() > Frontier::kMaxWindow) return false;
-    if (layers.states_bound() > kStates) return merging_pays;
-    return merging_pays || scan_tree_estimate(MemoLayout(matrix), 64) >= kTreeOverStates * layers.states_bound();
+    if (layers.widest_window() > Frontier::kMaxWindow) {
+        say(why, "frontier: its widest window is " + std::to_string(layers.widest_window()) + " items, more than a key's " +
+                     std::to_string(Frontier::kMaxWindow));
+        return false;
+    }
+    const std::string bound = "frontier: windows of at most " + std::to_string(layers.widest_window()) + " items, at most " +
+                              figure(layers.states_bound()) + " states in its layers";
+    if (layers.states_bound() > kStates) {
+        say(why, bound + " (over 10^12): " + (merging_pays ? "taken, as merging pays" : "not known to pay"));
+        return merging_pays;
+    }
+    if (merging_pays) {
+        say(why, bound + ": taken, as merging pays");
+        return true;
+    }
+    const double tree = scan_tree_estimate(MemoLayout(matrix), 64);
+    const bool pays = tree >= kTreeOverStates * layers.states_bound();
+    say(why, bound + ", the scan rule's tree about " + figure(tree) + " nodes: " + (pays ? "pays" : "does not pay") +
+                 " (it needs the tree at 4 times the states)");
+    return pays;
 }
 
-Method decide_method(const Matrix& matrix, const MethodRequest& request) {
+Method decide_method(const Matrix& matrix, const MethodRequest& request, MethodReasons* why) {
     const bool automatic = request.engine == EngineKind::automatic;
     const bool may_scan = !request.rule_given || request.choice.rule == ChooseRule::scan;
-    const bool pays = automatic && may_scan && memo_pays(matrix);  // asked once: it may run a short trial
-    const bool layers = automatic && may_scan && frontier_pays(matrix, pays);
+    if (!automatic) say(why, std::string(engine_name(request.engine)) + ": asked for (--engine)");
+    if (automatic && !may_scan) say(why, "frontier and memo: not weighed, as they walk the scan rule and --choose asks for another");
+    const bool pays = automatic && may_scan && memo_pays(matrix, why);  // asked once: it may run a short trial
+    const bool layers = automatic && may_scan && frontier_pays(matrix, pays, why);
     Choice choice = request.choice;
     const bool own_rule = request.engine == EngineKind::scan || request.engine == EngineKind::memo;
     const bool auto_scans = automatic && ((request.prefers_scan && WideScan::fits(matrix)) || pays || layers);
@@ -159,7 +218,7 @@ Method decide_method(const Matrix& matrix, const MethodRequest& request) {
     if (!automatic) return {request.engine, choice};
     if (choice.rule == ChooseRule::scan && layers) return {EngineKind::frontier, choice};
     if (choice.rule == ChooseRule::scan && pays) return {EngineKind::memo, choice};
-    return {enumerating_engine(matrix, choice), choice};
+    return {enumerating_engine(matrix, choice, why), choice};
 }
 
 const char* Method::updates_unit() const {

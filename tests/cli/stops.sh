@@ -65,21 +65,25 @@ stopped "building, --time-limit 0.3" "^xcount: stopped at --time-limit while rea
     "$xcount" count "${build[@]}" --time-limit 0.3
 
 plan="^xcount: stopped by signal 15 while planning the split \([0-9.]+ s\): nothing was counted$"
-stopped "planning 16x16 sudoku" "$plan" 1 "$xcount" count sudoku --box 4x4
-stopped "planning 20x20 Latin squares" "$plan" 1 "$xcount" count latin --n 20
+# (A tree that cannot be counted is not probed for a balanced split: a deep fixed split is what
+# keeps planning 16x16 sudoku busy.)
+stopped "planning 16x16 sudoku at depth 7" "$plan" 1 "$xcount" count sudoku --box 4x4 --split-depth 7
+stopped "planning 20x20 Latin squares at depth 6" "$plan" 1 "$xcount" count latin --n 20 --split-depth 6
 stopped "planning 1000 queens under --node-limit" "$plan" 1 "$xcount" count queens --n 1000 --node-limit 100000
-stopped "planning domino tilings of 30x30" "$plan" 1 "$xcount" count polyomino --pieces domino --board 30x30 --copies any --engine dlx
+stopped "planning domino tilings of 30x30 at depth 20" "$plan" 1 "$xcount" count polyomino --pieces domino --board 30x30 --copies any --engine dlx --split-depth 20
 # Counting by layers (auto's engine there): a stop between two states of a layer.
 stopped "counting 30x30 dominoes by layers" "^xcount: stopped by signal 15: 0 of 1 subproblems done" 1 \
     "$xcount" count polyomino --pieces domino --board 30x30 --copies any
 stopped "planning, --time-limit 1" "^xcount: stopped at --time-limit while planning the split \([0-9.]+ s\): nothing was counted, and a run with the same limit stops here again" 0 \
-    "$xcount" count sudoku --box 4x4 --time-limit 1
+    "$xcount" count sudoku --box 4x4 --split-depth 7 --time-limit 1
 grep -q "^solutions: 0 (stopped early: not the total)$" "$dir/out" || fail "planning, --time-limit 1: $(cat "$dir/out")"
 
-# The signal comes at 2 s: planning 400 queens takes up to a second on a loaded machine, and the
-# ordering's probes run for several seconds after it.
-stopped "ordering 400 queens' subproblems" "^xcount: stopped by signal 15: 0 of 400 subproblems done" 2 \
+# The signal comes at 2 s: planning 400 queens takes up to a second on a loaded machine, then
+# the outlook's probes (a tree that cannot be counted is not ordered).
+stopped "the outlook of 400 queens" "^xcount: stopped by signal 15: 0 of 400 subproblems done" 2 \
     "$xcount" count queens --n 400 --split-depth 1 --time-limit 100
+stopped "the outlook, --time-limit 0.5" "^xcount: stopped at --time-limit: 0 of 400 subproblems done" 0 \
+    "$xcount" count queens --n 400 --split-depth 1 --time-limit 0.5
 stopped "counting 16 queens" "^xcount: stopped by signal 15: 0 of 1 subproblems done; run again with the same --checkpoint to resume$" 1 \
     "$xcount" count queens --n 16 --split-depth 0 --threads 1 --checkpoint "$dir/q16.j"
 
