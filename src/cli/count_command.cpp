@@ -173,8 +173,14 @@ void take_figures(const RunReport& report, const Settings& settings, Outcome& ou
     if (settings.run.profile) outcome.profile = report.profile;
 }
 
+// What a count shows on stderr as it goes: the progress line, and the outlook of a long count.
+struct Telling {
+    bool progress = false;
+    bool outlook = false;
+};
+
 // The count's steps: plan, journal, run, figures, Fix(g), files.
-Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& stop, bool show_progress) {
+Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& stop, Telling telling) {
     const auto start = std::chrono::steady_clock::now();
     const bool leader = mpi_rank() == 0;  // only rank 0 keeps the journal, writes files and reports
     if (leader) check_output_files(settings);
@@ -191,7 +197,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     check_fixed_asked(problem, settings, plan);
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings, problem);
-    if (leader) {
+    if (leader && telling.outlook) {
         const int all_threads = outcome.threads * std::max(1, mpi_size());
         tell_outlook(outlook_of(problem, plan, all_threads, stop.flag()), plan, all_threads);
     }
@@ -199,7 +205,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
     count_resumed(journal, settings, outcome);
     std::vector<double> started(plan.split.size(), -1.0);  // each id is started by one thread
-    const RunReport report = run_subproblems(plan, settings, journal, outcome, stop, show_progress, started);
+    const RunReport report = run_subproblems(plan, settings, journal, outcome, stop, telling.progress, started);
     journal.close(outcome.failure);
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     take_figures(report, settings, outcome);
@@ -231,7 +237,7 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
 }  // namespace
 
 Outcome count_quietly(const Problem& problem, const Settings& settings, Stop& stop) {
-    Outcome outcome = parallel_count(problem, settings, stop, false);
+    Outcome outcome = parallel_count(problem, settings, stop, {});
     if (!outcome.failure.empty()) throw InputError(outcome.failure);
     if (outcome.fixed_recount_stopped) outcome.total.complete = false;  // the job's check is not done: not verified
     divide_overcount(problem.overcount, outcome);
@@ -248,7 +254,8 @@ int count_command(const Problem& problem, const Settings& settings) {
         outcome = limited_count(problem, settings);
     } else {
         Stop stop(&stop_on_signals(), settings.limits, process_start());
-        outcome = parallel_count(problem, settings, stop, settings.progress || (!settings.json && isatty(2)));
+        outcome =
+            parallel_count(problem, settings, stop, {.progress = settings.progress || (!settings.json && isatty(2)), .outlook = true});
     }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);

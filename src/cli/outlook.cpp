@@ -24,6 +24,7 @@ constexpr double kMeasureFrom = 1e10;
 // The tree's updates: the plan's estimate, or 64 random paths of its own within a second.
 double tree_updates(const Plan& plan, const std::atomic<bool>* stop) {
     if (plan.estimated_updates > 0) return plan.estimated_updates;
+    if (plan.matrix().has_multiplicities()) return 0;  // the probes' dancer takes no prefix of an expansion's split
     const Stop within(stop, {.max_seconds = 1});
     return estimate_split(plan.matrix(), plan.split, 64, 1, within.flag()).updates.mean;
 }
