@@ -89,12 +89,10 @@ std::string stop_text(const Stop& stop) {
         case StopCause::time: return "at --time-limit";
         case StopCause::nodes: return "at --node-limit";
         case StopCause::flag:
-            if (received_signal() != 0) return "by signal " + std::to_string(received_signal());
-            break;
         case StopCause::none:
-        case StopCause::raised: break;
+        case StopCause::raised: break;  // raised: by this process, or under MPI by a rank that heard the signal first
     }
-    return "by a stop";
+    return received_signal() != 0 ? "by signal " + std::to_string(received_signal()) : "by a stop";
 }
 
 StopEndsProcess::StopEndsProcess(const char* phase, double time_limit)
