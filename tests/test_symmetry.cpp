@@ -108,8 +108,23 @@ TEST_CASE("recount_fixed: Fix(g) of the whole group from the fixed-point problem
     REQUIRE(recounted);
     CHECK(*recounted == r.fixed);
     CHECK(*burnside(*recounted) == 12);  // OEIS A002562
-    const std::atomic<bool> stop{true};
-    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, Method{}, &stop));  // a partial list would be no check
+    Stop raised;
+    raised.raise();
+    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, Method{}, &raised));  // a partial list would be no check
+}
+
+TEST_CASE("recount_fixed spends a node budget and stops where it runs out", "[symmetry][fixed]") {
+    const Problem queens = make_queens(8);
+    const Group g = Group::generate(queens.matrix, queens.symmetries);
+    Stop unlimited(nullptr, {.max_nodes = 1'000'000'000});
+    REQUIRE(recount_fixed(queens.matrix, g, 92, Method{EngineKind::dlx, Choice{}}, &unlimited));
+    const std::uint64_t needed = 1'000'000'000 - unlimited.nodes_left();
+    CHECK(needed > 10);
+    Stop short_of_it(nullptr, {.max_nodes = needed - 1});
+    CHECK_FALSE(recount_fixed(queens.matrix, g, 92, Method{EngineKind::dlx, Choice{}}, &short_of_it));
+    CHECK(short_of_it.cause() == StopCause::nodes);
+    Stop just_enough(nullptr, {.max_nodes = needed});
+    CHECK(recount_fixed(queens.matrix, g, 92, Method{EngineKind::dlx, Choice{}}, &just_enough));
 }
 
 TEST_CASE("published counts up to symmetry", "[symmetry]") {

@@ -16,4 +16,9 @@ constexpr int kExitPartial = 3;
 
 int run(const std::vector<std::string>& args);
 
+// `run JOB.ini` or `count JOB.ini` whose job file says `mpi = true`: the run needs MPI as
+// with --mpi, decided before anything starts (false for anything else, a bad file included:
+// the run itself then says what is wrong).
+bool job_asks_for_mpi(const std::vector<std::string>& args);
+
 }  // namespace xcount::cli

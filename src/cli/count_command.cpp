@@ -147,10 +147,10 @@ Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::
 // Fix(g) on the problems each symmetry fixes, after the count: a merging engine's only way to
 // Fix(g) (it visits no solution; the same engine counts them), and --check-fixed's recount of
 // what the count tallied (by another engine than a merging one: dlx).
-void count_fixed_apart(const Problem& problem, const Group& group, const Method& method, const Settings& settings, const Stop& stop,
+void count_fixed_apart(const Problem& problem, const Group& group, const Method& method, const Settings& settings, Stop& stop,
                        Outcome& outcome) {
     if (method.merges() && outcome.total.complete && settings.run.shard_count == 1) {
-        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, stop.flag());
+        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
     }
@@ -158,10 +158,11 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
         for (std::size_t k = 0; k < group.order(); ++k) outcome.element_names.push_back(group.element(k).name);
     if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
         const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
-        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting, stop.flag());
+        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting, &stop);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
+    if (outcome.fixed_recount_stopped) outcome.fixed_stop = stop_text(stop);
 }
 
 // The figures of the run, as rank 0 reports them.
@@ -213,6 +214,9 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     outcome.seconds = seconds_since(start);
     write_run_files(problem, plan, settings, report, started, fingerprint, outcome);
     if (!outcome.total.complete && outcome.failure.empty()) say_why_stopped(report, settings, stop, journal.open());
+    if (outcome.fixed_recount_stopped)
+        std::cerr << "xcount: stopped " << outcome.fixed_stop << " while counting Fix(g) on the problems each symmetry fixes: the "
+                  << "total is whole, the count up to symmetry (or its check) is not done\n";
     return outcome;
 }
 

@@ -31,7 +31,8 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
         std::cout << (d.recount_differs ? " (MISMATCH: Fix(g) counted two ways differs, a bug)" : " (ok)") << '\n';
     }
     if (o.fixed_recount_stopped)
-        std::cout << "fixed, recounted on the problems each symmetry fixes: not done (stopped early; run again to recount)\n";
+        std::cout << "fixed, recounted on the problems each symmetry fixes: not done (stopped " << o.fixed_stop
+                  << " while counting them; the figures above are whole, the check is not: run again to recount)\n";
     if (d.counted && d.value) std::cout << "distinct: " << to_string(*d.value) << " (up to symmetry, by Burnside's lemma)\n";
     if (d.counted && !d.value) std::cout << "distinct: NOT AN INTEGER: the sum of Fix(g) is not a multiple of the group's order (a bug)\n";
     if (settings.expect_distinct && d.counted)
@@ -167,6 +168,7 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
         j.field("shards", std::uint64_t{o.shards_merged}).field("depth", o.depth).field("subproblems", std::uint64_t{o.subproblems});
     else
         j.field("threads", o.threads)
+            .field("ranks", std::max(1, mpi_size()))
             .field("engine", o.engine)
             .field("depth", o.depth)
             .field("subproblems", std::uint64_t{o.subproblems})

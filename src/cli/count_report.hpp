@@ -32,7 +32,8 @@ struct Outcome {
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element
     std::vector<Count> fixed_recounted;      // with --check-fixed: the same from the fixed-point problems
-    bool fixed_recount_stopped = false;      // --check-fixed: a stop came before the recount was done
+    bool fixed_recount_stopped = false;      // a stop came before Fix(g)'s count or recount was done
+    std::string fixed_stop;                  // then why: "at --node-limit", "by signal 15"
     std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
     MemoFigures memo;                        // the memo engine's table (stored 0: another engine)
 };

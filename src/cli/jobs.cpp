@@ -248,6 +248,15 @@ int run_command(const std::string& job_path, const std::vector<std::string>& ove
     return count_command(problem, settings);
 }
 
+bool job_asks_for_mpi(const std::vector<std::string>& args) {
+    if (args.size() < 2 || (args[0] != "run" && args[0] != "count") || !args[1].ends_with(".ini")) return false;
+    try {
+        return load_job(args[1], {}).values.count("mpi") != 0;
+    } catch (...) {
+        return false;
+    }
+}
+
 namespace {
 
 // The first solution's picture, found by a search bounded in nodes: a job's first solution

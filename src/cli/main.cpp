@@ -10,6 +10,7 @@
 #include <new>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include <unistd.h>
 
@@ -103,11 +104,28 @@ std::string hand_over_to_mpi_program(char** argv) {
 }
 #endif
 
+// The arguments, with --mpi added where a job file asks for MPI (so that the MPI build takes
+// the run, and starts MPI, as for --mpi given), null-terminated for execv.
+std::vector<char*> arguments_of(int argc, char** argv, bool& mpi) {
+    std::vector<char*> args(argv, argv + argc);
+    mpi = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--mpi"; });
+    if (!mpi && xcount::cli::job_asks_for_mpi(std::vector<std::string>(argv + 1, argv + argc))) {
+        static char flag[] = "--mpi";
+        args.push_back(flag);
+        mpi = true;
+    }
+    args.push_back(nullptr);
+    return args;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    // MPI starts only for --mpi: a plain run never needs mpirun.
-    const bool mpi = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--mpi"; });
+    // MPI starts only for --mpi (or a job's mpi = true): a plain run never needs mpirun.
+    bool mpi = false;
+    std::vector<char*> args = arguments_of(argc, argv, mpi);
+    argc = static_cast<int>(args.size()) - 1;
+    argv = args.data();
 #ifdef XCOUNT_MPI_PROGRAM
     if (mpi && !xcount::mpi_available()) {
         const std::string why = hand_over_to_mpi_program(argv);

@@ -2,7 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
+#include <utility>
 #include <cstdio>
 
 #include "xcount/error.hpp"
@@ -38,28 +42,22 @@ std::uint64_t default_max_memory() {
 }
 
 std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
-    std::size_t used = 0;
-    double value = -1;
-    try {
-        value = std::stod(text, &used);
-    } catch (...) {
-        used = 0;
-    }
-    double scale = 1;
-    const std::string unit = text.substr(used);
-    if (unit == "K" || unit == "k")
-        scale = 1024.0;
-    else if (unit == "M")
-        scale = 1024.0 * 1024;
-    else if (unit == "G")
-        scale = 1024.0 * 1024 * 1024;
-    else if (unit == "T")
-        scale = 1024.0 * 1024 * 1024 * 1024;
-    else if (!unit.empty())
-        used = 0;
-    const double bytes = value * scale;
-    if (used == 0 || !(bytes >= 1) || bytes > 1e18)
-        throw InputError("--" + flag + " must be a size such as 512M, 4G or 1.5T (or bytes), not " + quote_name(text));
+    const auto refuse = [&] {
+        return InputError("--" + flag +
+                          " is a size: a whole number of bytes, or a number of at least 1 with K, M, G or T (powers of 1024), " +
+                          "such as 512M or 1.5G; not " + quote_name(text));
+    };
+    const std::size_t digits = text.find_first_not_of("0123456789");
+    const std::size_t number_end = digits < text.size() && text[digits] == '.' ? text.find_first_not_of("0123456789", digits + 1) : digits;
+    const std::string number = text.substr(0, number_end), unit = text.substr(std::min(number_end, text.size()));
+    const bool fraction = number.find('.') != std::string::npos;
+    if (digits == 0 || number.back() == '.' || (fraction && unit.empty())) throw refuse();
+    static constexpr std::pair<const char*, double> kUnits[] = {{"", 1},       {"K", 0x1p10}, {"k", 0x1p10},
+                                                                {"M", 0x1p20}, {"G", 0x1p30}, {"T", 0x1p40}};
+    const auto* scale = std::find_if(std::begin(kUnits), std::end(kUnits), [&](const auto& u) { return unit == u.first; });
+    if (scale == std::end(kUnits)) throw refuse();
+    const double value = std::strtod(number.c_str(), nullptr), bytes = value * scale->second;
+    if (value < 1 || bytes > 1e18) throw refuse();
     return static_cast<std::uint64_t>(bytes);
 }
 

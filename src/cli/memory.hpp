@@ -11,7 +11,8 @@ namespace xcount::cli {
 
 std::uint64_t default_max_memory();   // half of the physical memory
 std::string size_text(double bytes);  // "512.0 MiB", "1.9 GiB"
-// "512M", "4G", "1.5T", "1000000" (bytes); InputError on anything else.
+// "512M", "4G", "1.5T", "1000000" (bytes): a whole number of bytes, or a number of at least 1
+// with K, M, G or T (powers of 1024); InputError on anything else ("0x10", "1e3", "0.5K").
 std::uint64_t parse_memory(const std::string& text, const std::string& flag = "max-memory");
 // Bytes the count needs for a matrix of this size solved by `engines` engine copies (one per
 // thread, one for the splitter): the matrix itself, and per engine its nodes and sets.

@@ -487,11 +487,14 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
 }
 
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
-                                                const std::atomic<bool>* stop) {
+                                                Stop* stop) {
     std::vector<Count> fixed{identity};
     for (std::size_t k = 1; k < group.order(); ++k) {
+        if (stop && stop->ends_run()) return std::nullopt;
         const Matrix problem = fixed_points_matrix(matrix, group.element(k));
-        const SearchStats s = with_engine(method, problem, [&](auto& e) { return e.count(Limits{.stop = stop}); });
+        const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
+        const SearchStats s = with_engine(method, problem, [&](auto& e) { return e.count(limits); });
+        if (stop) stop->spend(s.nodes);
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
     }

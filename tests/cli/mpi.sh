@@ -35,6 +35,13 @@ for model in "${models[@]}"; do
     echo "$model: 2 and 3 ranks give $(field "$single" solutions) solutions, $(field "$single" updates) updates, as one process"
 done
 
+# A job file's `mpi = true` runs the job over the ranks as --mpi does (the MPI build takes it).
+printf 'problem = queens\nn = 11\nexpect = 2680\nsource = OEIS A000170\nmpi = true\n' > "$dir/queens-mpi.ini"
+job_out=$(mpi_np 2 run "$dir/queens-mpi.ini" --threads 1 --json) || fail "mpirun -np 2 run a job with mpi = true: $job_out"
+[ "$(field "$job_out" solutions)" = 2680 ] || fail "the mpi = true job counted $(field "$job_out" solutions), not 2680"
+printf '%s' "$job_out" | grep -q '"ranks": 2' || fail "the mpi = true job did not run over 2 ranks: $job_out"
+echo "a job with mpi = true runs over the ranks"
+
 # The memo engine: each rank keeps its table from chunk to chunk; nodes depend on what it held,
 # the total and Fix(g) (counted by rank 0) do not. Domino tilings past 2^64 (14x14, OEIS
 # A004003 a(7)) and past 2^128 (28x14, OEIS A340535 a(14)) travel between the ranks whole.
