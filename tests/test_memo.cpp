@@ -3,7 +3,10 @@
 // tables down to one entry (evicting all the time), split, threaded, sharded and in slices;
 // equal to the enumerating engines; and the published domino and tromino counts, past 2^64.
 #include <catch2/catch.hpp>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <fstream>
 #include <random>
 
 #include "helpers.hpp"
@@ -183,4 +186,45 @@ TEST_CASE("auto takes a merging engine under the scan rule where the states are 
 TEST_CASE("memo: a state wider than 1,024 bits is refused with the reason", "[memo]") {
     const Problem p = tiling("domino", "33x32");
     CHECK_THROWS_WITH(Memo1024(p.matrix), Catch::Contains("up to 1024 bits") && Catch::Contains("needs 1056"));
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define XCOUNT_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define XCOUNT_SANITIZED 1
+#endif
+
+TEST_CASE("memo: a table the system refuses memory stops growing and evicts, and the count stays exact", "[memo][memory]") {
+#ifdef XCOUNT_SANITIZED
+    SUCCEED("a sanitizer reserves terabytes of address space: no address-space limit can be set under it");
+#else
+    const Problem dominoes = tiling("domino", "14x14");
+    Memo256 engine(dominoes.matrix);
+    engine.set_choice(kScan);
+    std::ifstream statm("/proc/self/statm");
+    std::uint64_t pages = 0;
+    statm >> pages;
+    rlimit old{};
+    REQUIRE(getrlimit(RLIMIT_AS, &old) == 0);
+    rlimit tight = old;
+    tight.rlim_cur = pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) + (std::uint64_t{12} << 20);  // 12 MiB more than now
+    REQUIRE(setrlimit(RLIMIT_AS, &tight) == 0);
+    SearchStats s;
+    MemoFigures f;
+    {
+        Memo256::Table table(std::size_t{1} << 30);  // a bound of 1 GiB: the system refuses long before
+        engine.share_table(&table);
+        s = engine.count();
+        f = table.figures();
+        engine.share_table(nullptr);
+    }
+    setrlimit(RLIMIT_AS, &old);
+    CHECK(f.growth_refused);
+    CHECK(f.evicted > 0);
+    CHECK(f.bytes < (std::size_t{12} << 20));
+    CHECK(to_string(s.solutions) == "112202208776036178000000");  // OEIS A004003 a(7)
+#endif
 }

@@ -7,7 +7,9 @@
 // lookup in a busy shard is a miss, a store there keeps nothing. A shard doubles while
 // the table's bound allows; past it, a store that finds its probe window full replaces the
 // entry below which the least work was done. A lost entry only costs the time to count its
-// state again: a count read from the table is always one stored whole.
+// state again: a count read from the table is always one stored whole. Where the system
+// refuses the memory to grow (a ulimit, a cgroup's limit), the table stays the size it is and
+// evicts from then on.
 #pragma once
 
 #include <algorithm>
@@ -28,11 +30,12 @@
 namespace xcount {
 
 struct MemoFigures {
-    std::uint64_t stored = 0;   // entries written (new states)
-    std::uint64_t evicted = 0;  // of which replaced another entry, the table being full
-    std::uint64_t dropped = 0;  // not stored: another thread held the shard
-    std::size_t entries = 0;    // held now
-    std::size_t bytes = 0;      // the table's memory now
+    std::uint64_t stored = 0;     // entries written (new states)
+    std::uint64_t evicted = 0;    // of which replaced another entry, the table being full
+    std::uint64_t dropped = 0;    // not stored: another thread held the shard
+    std::size_t entries = 0;      // held now
+    std::size_t bytes = 0;        // the table's memory now
+    bool growth_refused = false;  // the system refused the table more memory (it then stopped growing)
 };
 
 template <std::size_t Words>
@@ -40,6 +43,9 @@ class MemoTable {
 public:
     // A table that grows to at most about max_bytes (at least one entry).
     explicit MemoTable(std::size_t max_bytes);
+    ~MemoTable();
+    MemoTable(const MemoTable&) = delete;
+    MemoTable& operator=(const MemoTable&) = delete;
 
     bool find(const Mask<Words>& key, Count& count) const { return find(key, hash(key), count); }
     // `work`: the nodes searched below the state, what eviction keeps the largest of.
@@ -70,8 +76,10 @@ private:
     };
     class Lock;
     Shard& shard_of(std::uint64_t h) const { return shards_[shard_bits_ == 0 ? 0 : h >> (64 - shard_bits_)]; }
-    void open(Shard& shard);  // its first slots, reserved in bytes_ from the start; under the shard's lock
-    bool grow(Shard& shard);  // under the shard's lock
+    // Under the shard's lock: its first slots (reserved in bytes_ from the start), and its
+    // doubling; false when the bound or the system refuses the memory.
+    bool open(Shard& shard);
+    bool grow(Shard& shard);
 
     std::size_t max_bytes_;
     unsigned shard_bits_ = 0;
@@ -79,6 +87,7 @@ private:
     std::unique_ptr<Shard[]> shards_;
     std::atomic<std::size_t> bytes_{0};
     std::atomic<std::uint64_t> stored_{0}, evicted_{0}, dropped_{0};
+    std::atomic<bool> refused_{false};  // an allocation failed: the table grows no more
 };
 
 // One thread's own table in front of the shared one: a direct-mapped array of the states it
@@ -123,8 +132,12 @@ private:
     std::uint64_t puts_ = 0;   // since it last grew
 };
 
-// The default bound of a memo table: a quarter of the machine's memory.
+// The default bound of a memo table: a quarter of the memory this process may use (usable_memory()).
 std::size_t default_memo_bytes();
+
+// The bytes of the memo tables alive in this process, all together (what their figures()
+// call bytes, summed).
+std::size_t memo_bytes_held();
 
 // A run's table for each width of state, made on first use within one bound: what a caller
 // keeps to share states between runs (an MPI rank's chunks of subproblems).
@@ -138,6 +151,7 @@ public:
         return *slot;
     }
     MemoFigures figures() const;  // summed over the tables made
+    std::size_t max_bytes() const { return max_bytes_; }
 
 private:
     std::size_t max_bytes_;

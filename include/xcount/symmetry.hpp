@@ -93,11 +93,12 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
 
 // Fix(g) of every element of `group`, in its order: the identity's is `identity` (the
 // solutions, as counted), every other one counted on its fixed_points_matrix by the method's
-// engine and rule, each within what `stop`'s node budget has left, spending it. nullopt when
-// `stop` ended the run (raised, or its budget spent) before the last of them was complete: a
-// partial list would be no check.
+// engine and rule, each within what `stop`'s node budget has left, spending it, and the memo
+// engine's table within `memo_bytes` (0: default_memo_bytes()). nullopt when `stop` ended the
+// run (raised, or its budget spent) before the last of them was complete: a partial list would
+// be no check.
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
-                                                Stop* stop = nullptr);
+                                                Stop* stop = nullptr, std::size_t memo_bytes = 0);
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).

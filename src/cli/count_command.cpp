@@ -1,5 +1,6 @@
 // `xcount count`: plan, split, solve the subproblems on all threads (resuming from a journal),
 // report the total and check it against --expect; and `merge` of shard files.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "commands.hpp"
 #include "count_report.hpp"
 #include "count_run.hpp"
+#include "memory.hpp"
 #include "outlook.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
@@ -88,6 +90,8 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
                              journal.known, outcome.threads, show_progress && leader, isatty(2) ? 0 : settings.progress_interval,
                              order ? order->strata : std::vector<std::uint32_t>{});
     RunOptions options = settings.run;
+    options.memo_tables = outcome.memo_tables.get();
+    if (outcome.memo_tables) options.memo_bytes = outcome.memo_tables->max_bytes();
     options.threads = outcome.threads;
     options.engine = plan.method.engine;
     options.group = plan.tallied_group();
@@ -149,8 +153,11 @@ Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::
 // what the count tallied (by another engine than a merging one: dlx).
 void count_fixed_apart(const Problem& problem, const Group& group, const Method& method, const Settings& settings, Stop& stop,
                        Outcome& outcome) {
+    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
     if (method.merges() && outcome.total.complete && settings.run.shard_count == 1) {
-        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop);
+        outcome.memo_tables.reset();  // the count's states are of no use on the problems each symmetry fixes; theirs need the room
+        malloc_trim(0);               // the table's memory back to the system: --max-memory bounds what the process holds
+        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
     }
@@ -158,7 +165,7 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
         for (std::size_t k = 0; k < group.order(); ++k) outcome.element_names.push_back(group.element(k).name);
     if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
         const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
-        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting, &stop);
+        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting, &stop, memo_bytes);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
@@ -174,10 +181,19 @@ void take_figures(const RunReport& report, const Settings& settings, Outcome& ou
     if (settings.run.profile) outcome.profile = report.profile;
 }
 
+// The memo engine's table bound: --memo-memory, or a quarter of what the process may use, within
+// what --max-memory (else all it may use) leaves after the matrix and the engines.
+std::size_t memo_bound(const Problem& problem, const Settings& settings, int threads) {
+    const MatrixSize size{static_cast<double>(problem.matrix.option_count()), static_cast<double>(problem.matrix.node_count())};
+    const auto bound = settings.max_memory_given ? std::optional<std::uint64_t>(settings.max_memory) : std::nullopt;
+    return memo_table_bytes(settings.run.memo_bytes, bound, size, threads + 1);
+}
+
 // What a count shows on stderr as it goes: the progress line, and the outlook of a long count.
 struct Telling {
     bool progress = false;
     bool outlook = false;
+    ReportWindow* report = nullptr;  // opened once the run has ended
 };
 
 // The count's steps: plan, journal, run, figures, Fix(g), files.
@@ -205,8 +221,11 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     RunJournal journal(settings, leader, fingerprint, plan.split, plan.tallied_group());
     if (settings.mpi) check_same_split_as_rank0(fingerprint, plan.split.size());
     count_resumed(journal, settings, outcome);
+    if (plan.method.engine == EngineKind::memo)
+        outcome.memo_tables = std::make_shared<MemoTables>(memo_bound(problem, settings, outcome.threads));
     std::vector<double> started(plan.split.size(), -1.0);  // each id is started by one thread
     const RunReport report = run_subproblems(plan, settings, journal, outcome, stop, telling.progress, started);
+    if (telling.report) telling.report->open();
     journal.close(outcome.failure);
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     take_figures(report, settings, outcome);
@@ -249,6 +268,7 @@ Outcome count_quietly(const Problem& problem, const Settings& settings, Stop& st
 }
 
 int count_command(const Problem& problem, const Settings& settings) {
+    ReportWindow reporting;  // outlives the outcome, whose table is freed last
     Outcome outcome;
     if (settings.limit && problem.overcount != 1)
         throw InputError(
@@ -258,8 +278,8 @@ int count_command(const Problem& problem, const Settings& settings) {
         outcome = limited_count(problem, settings);
     } else {
         Stop stop(&stop_on_signals(), settings.limits, process_start());
-        outcome =
-            parallel_count(problem, settings, stop, {.progress = settings.progress || (!settings.json && isatty(2)), .outlook = true});
+        outcome = parallel_count(problem, settings, stop,
+                                 {.progress = settings.progress || (!settings.json && isatty(2)), .outlook = true, .report = &reporting});
     }
     if (mpi_rank() != 0) return kExitOk;  // a worker rank prints nothing
     divide_overcount(problem.overcount, outcome);

@@ -1,5 +1,7 @@
 #include "count_report.hpp"
 
+#include <sys/resource.h>
+
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -123,6 +125,12 @@ std::string profile_json(const LevelProfile& profile) {
     return levels + "]";
 }
 
+// The most resident memory this process has held (the kernel's figure): what --max-memory bounds.
+std::uint64_t peak_memory_bytes() {
+    rusage usage{};
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 : 0;
+}
+
 std::string memo_json(const Outcome& o) {
     return JsonObject()
         .field("merged", o.total.merged)
@@ -131,6 +139,7 @@ std::string memo_json(const Outcome& o) {
         .field("dropped", o.memo.dropped)
         .field("entries", std::uint64_t{o.memo.entries})
         .field("table_bytes", std::uint64_t{o.memo.bytes})
+        .field("growth_refused", o.memo.growth_refused)
         .str();
 }
 
@@ -163,6 +172,7 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
         .field("updates", o.total.updates)
         .field("nodes", o.total.nodes)
         .field("seconds", o.seconds)
+        .field("peak_memory", peak_memory_bytes())
         .field("complete", o.total.complete);
     if (o.shards_merged)  // the shards' threads, engines and times are theirs, not the merge's
         j.field("shards", std::uint64_t{o.shards_merged}).field("depth", o.depth).field("subproblems", std::uint64_t{o.subproblems});
@@ -228,7 +238,9 @@ void print_run(const Settings& settings, const Outcome& o) {
     if (o.memo.stored)
         std::cout << "memo: " << o.total.merged << " nodes merged, " << o.memo.stored << " states stored (" << o.memo.evicted
                   << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries
-                  << " held in " << size_text(static_cast<double>(o.memo.bytes)) << '\n';
+                  << " held in " << size_text(static_cast<double>(o.memo.bytes))
+                  << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
+                  << '\n';
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";

@@ -2,6 +2,7 @@
 // printed, as text or JSON, and judged against the expected counts.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -35,7 +36,10 @@ struct Outcome {
     bool fixed_recount_stopped = false;      // a stop came before Fix(g)'s count or recount was done
     std::string fixed_stop;                  // then why: "at --node-limit", "by signal 15"
     std::string failure;                     // a write that failed (journal, --out): printed after the figures, exit 2
-    MemoFigures memo;                        // the memo engine's table (stored 0: another engine)
+    // The memo engine's table of the run, freed with the outcome: after the report, since
+    // freeing a table of gigabytes takes seconds on a busy machine.
+    std::shared_ptr<MemoTables> memo_tables;
+    MemoFigures memo;  // the memo engine's table (stored 0: another engine)
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "xcount/error.hpp"
+#include "xcount/memory_limit.hpp"
 
 namespace xcount::cli {
 
@@ -19,12 +20,24 @@ namespace {
 // a 12-byte node and its option id (dancer) or an 8-byte node, a set entry and the option id
 // (cells). Per option: offsets, a spacer node, and the engines' per-option arrays.
 constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32;
+// Beside the matrix and the engines: the program, its libraries and the plan (measured: 16 to
+// 25 MiB), and per engine copy its thread's stack and the memo engine's own cache (up to 2 MiB
+// for the widest states).
+constexpr double kProcessBytes = 32.0 * 1024 * 1024, kPerEngineBytes = 4.0 * 1024 * 1024;
+// The least table worth making: below it a count would mostly recount what it forgot.
+constexpr double kLeastTable = 1024.0 * 1024;
+
+double rest_of_process(const MatrixSize& size, int engines) {
+    return memory_needed(size, engines) + kProcessBytes + kPerEngineBytes * engines;
+}
 
 }  // namespace
 
 std::string size_text(double bytes) {
     char text[32];
-    if (bytes >= 1024.0 * 1024 * 1024)
+    if (bytes >= 0x1p40)
+        std::snprintf(text, sizeof text, "%.1f TiB", bytes / 0x1p40);
+    else if (bytes >= 1024.0 * 1024 * 1024)
         std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
     else if (bytes >= 1024.0 * 1024)
         std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
@@ -35,11 +48,7 @@ std::string size_text(double bytes) {
     return text;
 }
 
-std::uint64_t default_max_memory() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return std::uint64_t{8} << 30;
-    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
-}
+std::uint64_t default_max_memory() { return usable_memory().bytes / 2; }
 
 std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
     const auto refuse = [&] {
@@ -72,6 +81,31 @@ void check_memory(const MatrixSize& size, int engines, std::uint64_t limit, cons
     std::snprintf(figures, sizeof figures, "%.3g options, %.3g nodes, %d engine copies", size.options, size.nodes, engines);
     throw InputError("the problem needs " + what + " " + size_text(need) + " (" + figures + "), more than --max-memory " +
                      size_text(static_cast<double>(limit)) + "; use fewer --threads or a larger --max-memory");
+}
+
+void check_memo_memory(std::uint64_t memo_bytes, std::optional<std::uint64_t> max_memory) {
+    const MemoryLimit usable = usable_memory();
+    if (memo_bytes > usable.bytes)
+        throw InputError("--memo-memory " + size_text(static_cast<double>(memo_bytes)) + " is more than this process may use: " +
+                         size_text(static_cast<double>(usable.bytes)) + " (" + usable.source + ")");
+    if (max_memory && memo_bytes > *max_memory)
+        throw InputError("--memo-memory " + size_text(static_cast<double>(memo_bytes)) + " is more than --max-memory " +
+                         size_text(static_cast<double>(*max_memory)) + ": the table is part of what --max-memory bounds");
+}
+
+std::size_t memo_table_bytes(std::uint64_t memo_bytes, std::optional<std::uint64_t> max_memory, const MatrixSize& size, int engines) {
+    const MemoryLimit usable = usable_memory();
+    const double bound = static_cast<double>(max_memory ? *max_memory : usable.bytes);
+    const double rest = rest_of_process(size, engines), room = bound - rest;
+    if (memo_bytes != 0 && static_cast<double>(memo_bytes) > room)
+        throw InputError(
+            "--memo-memory " + size_text(static_cast<double>(memo_bytes)) + " and the rest of the count (about " + size_text(rest) +
+            ": the matrix, " + std::to_string(engines) + " engine copies, the program) pass " +
+            (max_memory ? "--max-memory " + size_text(bound) + "; give a smaller --memo-memory or a larger --max-memory"
+                        : "what this process may use, " + size_text(bound) + " (" + usable.source + "); give a smaller --memo-memory"));
+    if (memo_bytes != 0) return static_cast<std::size_t>(memo_bytes);
+    const double table = std::min(static_cast<double>(usable.bytes) / 4, room);
+    return static_cast<std::size_t>(std::max(table, kLeastTable));
 }
 
 }  // namespace xcount::cli

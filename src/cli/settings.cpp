@@ -77,8 +77,8 @@ void validate_choice(const po::variables_map& values, Settings& s) {
 }
 
 void validate_count(const po::variables_map& values, Settings& s) {
-    if (!values.count("memo-memory"))
-        s.run.memo_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(default_memo_bytes(), s.max_memory));
+    if (values.count("memo-memory"))
+        check_memo_memory(s.run.memo_bytes, s.max_memory_given ? std::optional<std::uint64_t>(s.max_memory) : std::nullopt);
     if (s.expect_distinct && s.plan.symmetry == SymmetryMode::none)
         throw InputError("--expect-distinct needs --symmetry check, reduce or auto");
     if (s.check_fixed && s.plan.symmetry == SymmetryMode::none) throw InputError("--check-fixed needs --symmetry check, reduce or auto");
@@ -113,7 +113,8 @@ void validate_solve(const po::variables_map& values, Settings& s) {
 }  // namespace
 
 void validate(Command command, const po::variables_map& values, Settings& s) {
-    if (!values.count("max-memory")) s.max_memory = default_max_memory();
+    s.max_memory_given = values.count("max-memory") != 0;
+    if (!s.max_memory_given) s.max_memory = default_max_memory();
     if (!s.seed_given) s.plan.method.choice.seed = random_seed();
     if (command == Command::count || command == Command::solve || command == Command::show) validate_choice(values, s);
     if (command == Command::count) validate_count(values, s);

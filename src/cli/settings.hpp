@@ -46,6 +46,7 @@ struct Settings {
     std::string out;                            // export: output file ("" or "-": stdout); count: the shard result file
     bool mpi = false;                           // count: over MPI ranks (mpirun ... xcount count ... --mpi)
     std::uint64_t max_memory = 0;               // refuse problems needing more (bytes; set from --max-memory or half the RAM)
+    bool max_memory_given = false;              // --max-memory was given: it bounds the memo table too
     std::uint64_t probes = 1000;                // estimate: random root-to-leaf paths
     bool seed_given = false;                    // --seed was given (a random rule without it cannot be split)
     long solution = 1;                          // show: which solution, in the search's order (1 = the first)

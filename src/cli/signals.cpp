@@ -21,6 +21,7 @@ constexpr long long kRepeatNs = 1'000'000'000;
 
 const std::chrono::steady_clock::time_point g_process_start = std::chrono::steady_clock::now();
 std::atomic<const char*> g_phase{nullptr};  // a StopEndsProcess's phase while one lives
+std::atomic<bool> g_reporting{false};       // a ReportWindow is open
 static_assert(std::atomic<const char*>::is_always_lock_free, "read from a signal handler");
 
 // Async-signal-safe: write(2) and _exit(2) only. `why` is "by signal " + the number, or the limit.
@@ -65,7 +66,7 @@ extern "C" void on_signal(int signal) {
         if (const char* phase = g_phase.load()) end_process(phase, "by signal ", signal);
         return;
     }
-    if (now - first < kRepeatNs) return;
+    if (now - first < kRepeatNs || g_reporting.load()) return;
     std::signal(signal, SIG_DFL);
     std::raise(signal);
 }
@@ -93,6 +94,15 @@ std::string stop_text(const Stop& stop) {
         case StopCause::raised: break;  // raised: by this process, or under MPI by a rank that heard the signal first
     }
     return received_signal() != 0 ? "by signal " + std::to_string(received_signal()) : "by a stop";
+}
+
+void ReportWindow::open() {
+    open_ = true;
+    g_reporting.store(true);
+}
+
+ReportWindow::~ReportWindow() {
+    if (open_) g_reporting.store(false);
 }
 
 StopEndsProcess::StopEndsProcess(const char* phase, double time_limit)

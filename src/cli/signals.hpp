@@ -20,6 +20,21 @@ int received_signal();  // the signal that raised the flag, 0 if none
 // "at --node-limit".
 std::string stop_text(const Stop& stop);
 
+// Between the end of a run and its report: from open() until it dies, a repeated signal does
+// not kill (it is dropped), so that the report of a stopped run is printed whatever comes; the
+// process ends right after it. Before open(), repeats kill as above.
+class ReportWindow {
+public:
+    ReportWindow() = default;
+    ~ReportWindow();
+    ReportWindow(const ReportWindow&) = delete;
+    ReportWindow& operator=(const ReportWindow&) = delete;
+    void open();
+
+private:
+    bool open_ = false;
+};
+
 // When this process began (a --time-limit counts from there: reading and planning are part of it).
 std::chrono::steady_clock::time_point process_start();
 

@@ -147,7 +147,8 @@ std::vector<std::uint64_t> error_report(std::exception_ptr error) {
 void worker(const Matrix& matrix, const Split& split, const RunOptions& options) {
     std::vector<std::uint64_t> report{kResults};  // no results: the first request
     std::exception_ptr failure;
-    MemoTables tables(options.memo_bytes);  // the memo engine's states, kept from chunk to chunk
+    MemoTables own(options.memo_bytes);  // the memo engine's states, kept from chunk to chunk (or the caller's)
+    MemoTables& tables = options.memo_tables ? *options.memo_tables : own;
     for (;;) {
         send(report, 0, kTagReport);
         MPI_Status status;

@@ -1,10 +1,11 @@
 #include "xcount/memo_table.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <mutex>
+#include <new>
+
+#include "xcount/memory_limit.hpp"
 
 namespace xcount {
 
@@ -16,6 +17,8 @@ constexpr std::size_t kProbeWindow = 16;     // slots a lookup reads at most
 constexpr std::size_t kMinShardSlots = 256;  // a shard is worth a lock of its own from this size
 
 std::size_t floor_power_of_two(std::size_t n) { return n == 0 ? 1 : std::bit_floor(n); }
+
+std::atomic<std::size_t> g_bytes_held{0};  // memo_bytes_held()
 
 }  // namespace
 
@@ -51,6 +54,12 @@ MemoTable<Words>::MemoTable(std::size_t max_bytes) : max_bytes_(std::max(max_byt
     shards_ = std::make_unique<Shard[]>(shards);
     first_slots_ = std::min(kFirstSlots, floor_power_of_two(slots / shards));
     bytes_ = shards * first_slots_ * sizeof(Entry);  // reserved now, allocated at a shard's first store
+    g_bytes_held += bytes_.load();
+}
+
+template <std::size_t Words>
+MemoTable<Words>::~MemoTable() {
+    g_bytes_held -= bytes_.load();
 }
 
 template <std::size_t Words>
@@ -91,7 +100,10 @@ void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count coun
         return;
     }
     work = std::max<std::uint64_t>(work, 1);
-    if (shard.slots.empty()) open(shard);
+    if (shard.slots.empty() && !open(shard)) {
+        dropped_.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
     for (;;) {
         const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
         Entry* lightest = nullptr;
@@ -116,18 +128,33 @@ void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count coun
 }
 
 template <std::size_t Words>
-void MemoTable<Words>::open(Shard& shard) {
-    shard.slots.resize(first_slots_);
+bool MemoTable<Words>::open(Shard& shard) {
+    try {
+        shard.slots.resize(first_slots_);
+        return true;
+    } catch (const std::bad_alloc&) {
+        refused_.store(true, std::memory_order_relaxed);
+        return false;
+    }
 }
 
 template <std::size_t Words>
 bool MemoTable<Words>::grow(Shard& shard) {
+    if (refused_.load(std::memory_order_relaxed)) return false;
     const std::size_t more = shard.slots.size() * sizeof(Entry);
     std::size_t now = bytes_.load(std::memory_order_relaxed);
     do {
         if (now + more > max_bytes_) return false;
     } while (!bytes_.compare_exchange_weak(now, now + more, std::memory_order_relaxed));
-    std::vector<Entry> old(shard.slots.size() * 2);
+    std::vector<Entry> old;
+    try {
+        old.resize(shard.slots.size() * 2);
+    } catch (const std::bad_alloc&) {  // the system has no more for this process (a ulimit, a cgroup): full from now on
+        bytes_ -= more;
+        refused_.store(true, std::memory_order_relaxed);
+        return false;
+    }
+    g_bytes_held += more;
     old.swap(shard.slots);
     shard.used = 0;
     const std::size_t mask = shard.slots.size() - 1;
@@ -151,6 +178,7 @@ MemoFigures MemoTable<Words>::figures() const {
     f.evicted = evicted_.load();
     f.dropped = dropped_.load();
     f.bytes = bytes_.load();
+    f.growth_refused = refused_.load();
     const std::size_t shards = std::size_t{1} << shard_bits_;
     for (std::size_t s = 0; s < shards; ++s) {
         const Lock lock(shards_[s]);
@@ -159,11 +187,9 @@ MemoFigures MemoTable<Words>::figures() const {
     return f;
 }
 
-std::size_t default_memo_bytes() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return std::size_t{1} << 30;
-    return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 4;
-}
+std::size_t default_memo_bytes() { return static_cast<std::size_t>(usable_memory().bytes / 4); }
+
+std::size_t memo_bytes_held() { return g_bytes_held.load(); }
 
 MemoFigures MemoTables::figures() const {
     MemoFigures sum;
@@ -173,6 +199,7 @@ MemoFigures MemoTables::figures() const {
                 if (!t) return;
                 const MemoFigures f = t->figures();
                 sum.stored += f.stored, sum.evicted += f.evicted, sum.dropped += f.dropped, sum.entries += f.entries, sum.bytes += f.bytes;
+                sum.growth_refused = sum.growth_refused || f.growth_refused;
             };
             (add(table), ...);
         },

@@ -486,14 +486,23 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     return w;
 }
 
-std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
-                                                Stop* stop) {
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method, Stop* stop,
+                                                std::size_t memo_bytes) {
     std::vector<Count> fixed{identity};
     for (std::size_t k = 1; k < group.order(); ++k) {
         if (stop && stop->ends_run()) return std::nullopt;
         const Matrix problem = fixed_points_matrix(matrix, group.element(k));
         const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
-        const SearchStats s = with_engine(method, problem, [&](auto& e) { return e.count(limits); });
+        const SearchStats s = with_engine(method, problem, [&](auto& e) {
+            using Engine = std::decay_t<decltype(e)>;
+            if constexpr (requires { typename Engine::Shared; }) {  // the memo engine's table, within the bound
+                typename Engine::Shared table(memo_bytes, nullptr);
+                table.lend(e);
+                return e.count(limits);
+            } else {
+                return e.count(limits);
+            }
+        });
         if (stop) stop->spend(s.nodes);
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
