@@ -32,6 +32,7 @@ struct ExpandedMatrix {
 // memory bound is checked against before the expansion is made.
 struct ExpansionSize {
     double items = 0, options = 0, nodes = 0;  // nodes: option items
+    double least_items = 0;                    // a bound from below: the plain items and every copy C#k
 };
 ExpansionSize expansion_size(const Matrix& matrix);
 

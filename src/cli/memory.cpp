@@ -18,8 +18,10 @@ namespace {
 
 // Per node: the matrix keeps an item id (4 bytes) and the builder had one too; an engine keeps
 // a 12-byte node and its option id (dancer) or an 8-byte node, a set entry and the option id
-// (cells). Per option: offsets, a spacer node, and the engines' per-option arrays.
-constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32;
+// (cells). Per option: offsets, a spacer node, and the engines' per-option arrays. Per item: its
+// name, kind and index entry in the matrix (measured: about 100 bytes), and per engine its
+// header, list and set (measured: about 40 bytes).
+constexpr double kMatrixPerNode = 8, kEnginePerNode = 16, kPerOption = 32, kMatrixPerItem = 120, kEnginePerItem = 48;
 // Beside the matrix and the engines: the program, its libraries and the plan (measured: 16 to
 // 25 MiB), and per engine copy its thread's stack and the memo engine's own cache (up to 2 MiB
 // for the widest states).
@@ -71,14 +73,16 @@ std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
 }
 
 double memory_needed(const MatrixSize& size, int engines) {
-    return size.nodes * (kMatrixPerNode + kEnginePerNode * engines) + size.options * kPerOption * (1 + engines);
+    return size.nodes * (kMatrixPerNode + kEnginePerNode * engines) + size.options * kPerOption * (1 + engines) +
+           size.items * (kMatrixPerItem + kEnginePerItem * engines);
 }
 
 void check_memory(const MatrixSize& size, int engines, std::uint64_t limit, const std::string& what) {
     const double need = memory_needed(size, engines);
     if (need <= static_cast<double>(limit)) return;
-    char figures[96];
-    std::snprintf(figures, sizeof figures, "%.3g options, %.3g nodes, %d engine copies", size.options, size.nodes, engines);
+    char items[32] = "", figures[128];
+    if (size.items > 0) std::snprintf(items, sizeof items, "%.3g items, ", size.items);
+    std::snprintf(figures, sizeof figures, "%s%.3g options, %.3g nodes, %d engine copies", items, size.options, size.nodes, engines);
     throw InputError("the problem needs " + what + " " + size_text(need) + " (" + figures + "), more than --max-memory " +
                      size_text(static_cast<double>(limit)) + "; use fewer --threads or a larger --max-memory");
 }

@@ -18,6 +18,7 @@
 #include "sudoku.hpp"
 #include "xcount/count.hpp"
 #include "xcount/dlx_format.hpp"
+#include "xcount/memo.hpp"
 #include "xcount/multiplicity.hpp"
 #include "xcount/text_file.hpp"
 
@@ -388,10 +389,14 @@ Problem dlx_problem(const std::string& name, Matrix matrix, const po::variables_
         return p;
     }
     auto file = std::make_shared<const Matrix>(std::move(matrix));
+    const ExpansionSize size = expansion_size(*file);
+    if (engine == "memo" && size.least_items > Memo1024::kMaxBits)
+        throw InputError(name + ": its multiplicities, expanded for the memo engine, make at least " + to_string(Count(size.least_items)) +
+                         " items; the memo engine keeps a state of up to " + std::to_string(Memo1024::kMaxBits) +
+                         " bits, an item each (use another --engine)");
     if (check_size) {
-        const ExpansionSize size = expansion_size(*file);
         try {
-            check_size({size.options, size.nodes});
+            check_size({size.options, size.nodes, size.items});
         } catch (const InputError& e) {
             throw InputError(name + ": its multiplicities, expanded for the " + engine + " engine: " + e.what());
         }

@@ -18,7 +18,7 @@ namespace xcount {
 
 // How big a matrix will be, known before it is built (an upper bound where not exact).
 struct MatrixSize {
-    double options = 0, nodes = 0;
+    double options = 0, nodes = 0, items = 0;
 };
 
 // One problem of an input that holds many (a puzzle of a --givens-file): where it is (a line

@@ -70,10 +70,11 @@ ExpansionSize expansion_size(const Matrix& m) {
     for (std::size_t o = 0; o < m.option_count(); ++o)
         for (ItemId i : m.option(static_cast<OptionId>(o)))
             if (m.item_bounds(i) != Matrix::Bounds{}) ++listed[static_cast<std::size_t>(i)];
-    size.items = static_cast<double>(m.item_count());
+    size.items = size.least_items = static_cast<double>(m.item_count());
     for (std::size_t i = 0; i < m.item_count(); ++i) {
         const Matrix::Bounds b = m.item_bounds(static_cast<ItemId>(i));
         if (b == Matrix::Bounds{}) continue;
+        size.least_items += b.hi - 1;  // C itself becomes its hi copies
         size.items += b.hi * (1.0 + 2.0 * static_cast<double>(listed[i] + 1));
         size.options += b.hi - b.lo;  // the "no more" options
         size.nodes += (b.hi - b.lo) * (1 + tree_levels(listed[i] + 1));

@@ -41,4 +41,35 @@ out=$(ulimit -v 400000 && count16 --memo-memory 1G 2>&1)
 [ $? = 2 ] && grep -q "^xcount: --memo-memory 1.0 GiB is more than this process may use: .* (ulimit -v)" <<<"$out" ||
     fail "--memo-memory over ulimit -v: $out"
 echo "tables the process cannot have are refused with the figure"
+
+# 4. What the file alone decides is refused before the expansion is built, at any size and in
+#    well under a second (a million-copy item was expanded for 46 s, to 835 MB, before the memo
+#    engine refused it); an expansion's estimate bounds its real peak.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+ms() { date +%s%3N; }
+for copies in 1000000 4000000; do
+    printf '%s|A\nA\n' $copies > "$dir/wide.dlx"
+    start=$(ms)
+    out=$("$xcount" count "$dir/wide.dlx" --engine memo --max-memory 2G 2>&1)
+    status=$? took=$(($(ms) - start))
+    [ $status = 2 ] && grep -q "wide.dlx: its multiplicities, expanded for the memo engine, make at least $copies items" <<<"$out" ||
+        fail "memo on $copies copies: exit $status: $out"
+    [ $took -lt 1000 ] || fail "memo on $copies copies: refused after $took ms"
+    start=$(ms)
+    out=$("$xcount" count "$dir/wide.dlx" --engine cells --max-memory 500M 2>&1)
+    status=$? took=$(($(ms) - start))
+    [ $status = 2 ] && grep -q "the problem needs up to .* more than --max-memory 500.0 MiB" <<<"$out" || fail "cells on $copies copies: $out"
+    [ $took -lt 1000 ] || fail "cells on $copies copies: refused after $took ms"
+done
+printf '200000|A\nA\n' > "$dir/wide.dlx"
+for threads in 1 2; do
+    needs=$("$xcount" count "$dir/wide.dlx" --engine cells --threads $threads --max-memory 1M 2>&1 | grep -o 'needs up to [0-9.]* MiB' | grep -o '[0-9.]*')
+    [ -n "$needs" ] || fail "no estimate for the expansion on $threads threads"
+    bound=$(awk -v m="$needs" 'BEGIN { printf "%d", (m + 0.1) * 1048576 }')  # the printed figure is rounded
+    out=$("$xcount" count "$dir/wide.dlx" --engine cells --threads $threads --max-memory "$bound" --json) || fail "cells within its estimate: $out"
+    peak=$(field "$out" peak_memory)
+    [ "$peak" -lt "$bound" ] || fail "the expansion on $threads threads peaked at $peak bytes, over its estimate of $needs MiB"
+    echo "expansion on $threads threads: estimate $needs MiB, peak $((peak / 1048576)) MiB"
+done
 echo "memory: ok"
