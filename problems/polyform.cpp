@@ -199,6 +199,14 @@ bool is_narrow(const Bounds& bounds) {
     return 2 * std::max(a, b) >= 3 * std::min(a, b);
 }
 
+// No two pieces drawn with the same letter (their first).
+bool distinct_initials(const std::vector<Piece>& pieces) {
+    std::set<char> initials;
+    for (const Piece& p : pieces)
+        if (!initials.insert(p.name[0]).second) return false;
+    return true;
+}
+
 // A warning for each pair of pieces that the orientations allowed make the same shape (the
 // Soma cube's A and B under free orientations): both are placed as distinct pieces, so every
 // tiling is counted again with the two traded.
@@ -280,10 +288,17 @@ Problem make_polyform(const std::vector<Piece>& pieces, const std::vector<Cell>&
             "the board's symmetries are not derived for --copies " + std::to_string(copies.each) + " (no count up to symmetry)";
     else if (problem.symmetries.empty())
         problem.no_symmetry = "no symmetry of the board takes the piece set onto itself (no count up to symmetry)";
-    problem.render = [placements, board, &lattice](std::span<const OptionId> solution) {
+    const bool lettered_apart = copies.each != 1 || !distinct_initials(pieces);
+    problem.render = [placements, board, &lattice, lettered_apart](std::span<const OptionId> solution) {
         std::vector<std::pair<char, std::vector<Cell>>> placed;
         for (OptionId o : solution)
             placed.emplace_back((*placements)[static_cast<std::size_t>(o)].letter, (*placements)[static_cast<std::size_t>(o)].cells);
+        if (lettered_apart) {
+            std::vector<std::vector<Cell>> cells;
+            for (const auto& p : placed) cells.push_back(p.second);
+            const std::vector<char> letters = polyform::copy_letters(cells, lattice);
+            for (std::size_t k = 0; k < placed.size(); ++k) placed[k].first = letters[k];
+        }
         return polyform::render(board, placed, lattice);
     };
     problem.line = [render = problem.render](std::span<const OptionId> solution) { return rows_on_one_line(render(solution)); };

@@ -30,6 +30,13 @@ void normalise(std::vector<Cell>& cells, const Lattice& lattice);
 // lattice has nothing (or its filler), one block of rows per layer.
 std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice& lattice, char blank, const std::string& between_layers);
 
+// Letters for placed pieces where a letter would stand for more than one (copies of a piece,
+// pieces of one initial): a, b, ... z, A, ... Z, 0, ... 9, each piece the first not taken by a
+// piece before it (in the order of their least cells) that it touches. Pieces being connected
+// and touching pieces lettered apart, the text shows where each piece lies: two tilings give
+// the same text only if they are the same tiling.
+std::vector<char> copy_letters(const std::vector<std::vector<Cell>>& pieces, const Lattice& lattice);
+
 // A solution as text: the board's cells, each placed piece's by its letter.
 std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed, const Lattice& lattice);
 

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <numeric>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "polyform.hpp"
 #include "polyform_parts.hpp"
@@ -83,6 +85,28 @@ std::string draw(const std::vector<std::pair<Cell, char>>& cells, const Lattice&
         out += trim_right(rows[r]) + "\n";
     }
     return out;
+}
+
+std::vector<char> copy_letters(const std::vector<std::vector<Cell>>& pieces, const Lattice& lattice) {
+    static constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::vector<std::size_t> order(pieces.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const auto least = [&](std::size_t k) { return *std::min_element(pieces[k].begin(), pieces[k].end()); };
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return least(a) < least(b); });
+    std::map<Cell, std::size_t> owner;
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+        for (const Cell& c : pieces[k]) owner[c] = k;
+    std::vector<char> letters(pieces.size(), 0);
+    for (std::size_t k : order) {
+        std::string taken;
+        for (const Cell& c : pieces[k])
+            for (const Cell& n : lattice.neighbours(c))
+                if (const auto it = owner.find(n); it != owner.end() && it->second != k && letters[it->second] != 0)
+                    taken += letters[it->second];
+        const auto free = std::find_if(kLetters.begin(), kLetters.end(), [&](char l) { return taken.find(l) == std::string::npos; });
+        letters[k] = free != kLetters.end() ? *free : '#';  // 62 touching pieces: no lattice here comes near
+    }
+    return letters;
 }
 
 std::string render(const std::vector<Cell>& board, const std::vector<std::pair<char, std::vector<Cell>>>& placed, const Lattice& lattice) {

@@ -7,9 +7,11 @@
 #include "cli/commands.hpp"
 #include "cli/flag_table.hpp"
 #include "cli/manual.hpp"
+#include "cli/memory.hpp"
 #include "cli/settings.hpp"
 #include "queens.hpp"
 #include "xcount/error.hpp"
+#include "xcount/memory_limit.hpp"
 
 using namespace xcount;
 using namespace xcount::cli;
@@ -126,7 +128,9 @@ TEST_CASE("each row reads its flag into the request it names: runner, plan or th
     CHECK(plain.run.threads == 0);
     CHECK(!plain.plan.depth);
     CHECK(plain.plan.symmetry == SymmetryMode::automatic);
-    CHECK(plain.run.memo_bytes > 0);
+    CHECK(plain.run.memo_bytes == 0);  // the table's bound is decided with the problem (memo_table_bytes)
+    CHECK(!plain.max_memory_given);
+    CHECK(plain.max_memory > 0);
     CHECK(!plain.plan.method.rule_given);
     // The rule left to the engine is decided with it, once (decide_method): memo walks the scan rule.
     const Matrix queens = make_queens(6).matrix;
@@ -159,4 +163,30 @@ TEST_CASE("the manual page and the bash completion list every flag of the table"
         if ((f.scopes & ~kJob) != 0) CHECK(man.find(".B \\-\\-" + roffed) != std::string::npos);
     }
     for (const auto& [command, summary] : command_summaries()) CHECK(man.find(".B " + command + "\n") != std::string::npos);
+}
+
+TEST_CASE("the memo table takes what --max-memory leaves, and a table that does not fit is refused", "[flags][memory]") {
+    const MatrixSize size{1e5, 1e6, 1e4};
+    const double rest = memory_needed(size, 3);
+    const std::uint64_t bound = std::uint64_t{512} << 20;
+    const std::size_t table = memo_table_bytes(0, bound, size, 3);
+    CHECK(static_cast<double>(table) + rest < static_cast<double>(bound));
+    CHECK(table > (std::size_t{384} << 20));  // the rest of a count this size is under 128 MiB
+    CHECK(memo_table_bytes(std::size_t{64} << 20, bound, size, 3) == (std::size_t{64} << 20));
+    CHECK_THROWS_WITH(memo_table_bytes(std::size_t{500} << 20, bound, size, 3),
+                      Catch::StartsWith("--memo-memory 500.0 MiB and the rest of the count (about ") &&
+                          Catch::EndsWith("pass --max-memory 512.0 MiB; give a smaller --memo-memory or a larger --max-memory"));
+    CHECK(memo_table_bytes(0, std::nullopt, size, 3) <= usable_memory().bytes / 4);
+    CHECK_THROWS_WITH(check_memo_memory(std::uint64_t{4} << 30, std::uint64_t{1} << 30),
+                      "--memo-memory 4.0 GiB is more than --max-memory 1.0 GiB: the table is part of what --max-memory bounds");
+    CHECK_THROWS_WITH(check_memo_memory(usable_memory().bytes + 1, std::nullopt), Catch::Contains("is more than this process may use"));
+}
+
+TEST_CASE("sizes are whole bytes or a number of units of at least 1, nothing else", "[flags][memory]") {
+    CHECK(parse_memory("1000000") == 1000000);
+    CHECK(parse_memory("512M") == (std::uint64_t{512} << 20));
+    CHECK(parse_memory("1.5G") == (std::uint64_t{3} << 29));
+    CHECK(parse_memory("2k") == 2048);
+    for (const char* bad : {"0x10", "1e3", "0.5K", "1.5", "0", "", "M", "1.G", "-1M", " 1M", "1M ", "1MB", "1.5.5G"})
+        CHECK_THROWS_WITH(parse_memory(bad, "memo-memory"), Catch::StartsWith("--memo-memory is a size: "));
 }
