@@ -217,4 +217,19 @@ decltype(auto) with_engine(const Method& method, const Matrix& matrix, F&& f) {
     });
 }
 
+// The same, where the engine keeps a table of states (the memo engine), with a table of at
+// most `table_bytes` (0: default_memo_bytes()) that lives while f runs.
+template <class F>
+auto with_engine_within(const Method& method, const Matrix& matrix, std::size_t table_bytes, F&& f) {
+    return with_engine(method, matrix, [&]<class Engine>(Engine& engine) {
+        if constexpr (requires { typename Engine::Shared; }) {
+            typename Engine::Shared table(table_bytes, nullptr);
+            table.lend(engine);
+            return f(engine);
+        } else {
+            return f(engine);
+        }
+    });
+}
+
 }  // namespace xcount

@@ -249,10 +249,11 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
     LevelProfile profile;
     const Method method = method_of(problem, settings);
     describe_method(outcome, method);
-    outcome.total = with_engine(method, problem.matrix, [&](auto& engine) {
-        if (settings.run.profile) engine.set_profile(&profile);
-        return engine.count(limits);
-    });
+    outcome.total = with_engine_within(method, problem.matrix, method.engine == EngineKind::memo ? memo_bound(problem, settings, 1) : 0,
+                                       [&](auto& engine) {
+                                           if (settings.run.profile) engine.set_profile(&profile);
+                                           return engine.count(limits);
+                                       });
     if (settings.run.profile) outcome.profile = profile;
     outcome.seconds = seconds_since(start);
     return outcome;

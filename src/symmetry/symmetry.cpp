@@ -493,16 +493,7 @@ std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Grou
         if (stop && stop->ends_run()) return std::nullopt;
         const Matrix problem = fixed_points_matrix(matrix, group.element(k));
         const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
-        const SearchStats s = with_engine(method, problem, [&](auto& e) {
-            using Engine = std::decay_t<decltype(e)>;
-            if constexpr (requires { typename Engine::Shared; }) {  // the memo engine's table, within the bound
-                typename Engine::Shared table(memo_bytes, nullptr);
-                table.lend(e);
-                return e.count(limits);
-            } else {
-                return e.count(limits);
-            }
-        });
+        const SearchStats s = with_engine_within(method, problem, memo_bytes, [&](auto& e) { return e.count(limits); });
         if (stop) stop->spend(s.nodes);
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
