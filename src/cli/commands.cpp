@@ -239,9 +239,7 @@ Problem load_within_memory(const std::string& spec, const po::variables_map& val
     check_memory(estimate_problem(spec, values), engines, settings.max_memory, "up to");
     Problem problem =
         load_problem(spec, values, [&](const MatrixSize& size) { check_memory(size, engines, settings.max_memory, "up to"); });
-    const MatrixSize actual{static_cast<double>(problem.matrix.option_count()), static_cast<double>(problem.matrix.node_count()),
-                            static_cast<double>(problem.matrix.item_count())};
-    check_memory(actual, engines, settings.max_memory, "about");
+    check_memory(size_of(problem.matrix), engines, settings.max_memory, "about");
     return problem;
 }
 

@@ -184,10 +184,8 @@ void take_figures(const RunReport& report, const Settings& settings, Outcome& ou
 // The memo engine's table bound: --memo-memory, or a quarter of what the process may use, within
 // what --max-memory (else all it may use) leaves after the matrix and the engines.
 std::size_t memo_bound(const Problem& problem, const Settings& settings, int threads) {
-    const MatrixSize size{static_cast<double>(problem.matrix.option_count()), static_cast<double>(problem.matrix.node_count()),
-                          static_cast<double>(problem.matrix.item_count())};
     const auto bound = settings.max_memory_given ? std::optional<std::uint64_t>(settings.max_memory) : std::nullopt;
-    return memo_table_bytes(settings.run.memo_bytes, bound, size, threads + 1);
+    return memo_table_bytes(settings.run.memo_bytes, bound, size_of(problem.matrix), threads + 1);
 }
 
 // What a count shows on stderr as it goes: the progress line, and the outlook of a long count.

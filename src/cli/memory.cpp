@@ -72,6 +72,10 @@ std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
     return static_cast<std::uint64_t>(bytes);
 }
 
+MatrixSize size_of(const Matrix& matrix) {
+    return {static_cast<double>(matrix.option_count()), static_cast<double>(matrix.node_count()), static_cast<double>(matrix.item_count())};
+}
+
 double memory_needed(const MatrixSize& size, int engines) {
     return size.nodes * (kMatrixPerNode + kEnginePerNode * engines) + size.options * kPerOption * (1 + engines) +
            size.items * (kMatrixPerItem + kEnginePerItem * engines);

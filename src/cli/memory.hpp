@@ -15,6 +15,8 @@ std::string size_text(double bytes);  // "512.0 MiB", "1.9 GiB"
 // "512M", "4G", "1.5T", "1000000" (bytes): a whole number of bytes, or a number of at least 1
 // with K, M, G or T (powers of 1024); InputError on anything else ("0x10", "1e3", "0.5K").
 std::uint64_t parse_memory(const std::string& text, const std::string& flag = "max-memory");
+// The size of a matrix built: its options, nodes and items.
+MatrixSize size_of(const Matrix& matrix);
 // Bytes the count needs for a matrix of this size solved by `engines` engine copies (one per
 // thread, one for the splitter): the matrix itself, and per engine its nodes and sets.
 double memory_needed(const MatrixSize& size, int engines);
