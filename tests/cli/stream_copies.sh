@@ -35,8 +35,11 @@ distinct_lines polyhex --pieces "$dir/dihex.txt" --board 4x4 --copies any
 distinct_lines polycube --pieces "$dir/dicube.txt" --board 2x3x3 --copies any
 distinct_lines polystick --pieces "$dir/bent-stick.txt" --board 2x2 --copies any
 
-# One line per orbit under --distinct, and on two threads: 6x8 dominoes gave 42,873 equal lines.
+# One line per orbit under --distinct, and on two threads, as many as Burnside's count of the
+# orbits (6x8 dominoes gave 42,873 equal lines).
+orbits=$("$xcount" count polyomino --pieces domino --board 6x8 --copies any --json | grep -o '"distinct": [0-9]*' | cut -d' ' -f2)
 out=$("$xcount" solve polyomino --pieces domino --board 6x8 --copies any --all --distinct --threads 2 2>&1 >"$dir/orbits")
-[ "$(sort -u "$dir/orbits" | wc -l)" = 42873 ] || fail "6x8 dominoes --distinct: $(sort -u "$dir/orbits" | wc -l) distinct lines of 42873 ($out)"
-echo "6x8 dominoes --distinct: 42873 distinct lines"
+[ -n "$orbits" ] && [ "$(sort -u "$dir/orbits" | wc -l)" = "$orbits" ] ||
+    fail "6x8 dominoes --distinct: $(sort -u "$dir/orbits" | wc -l) distinct lines, $orbits orbits by Burnside ($out)"
+echo "6x8 dominoes --distinct: $orbits distinct lines, one per orbit"
 echo "stream copies: ok"
