@@ -62,7 +62,7 @@ std::uint64_t parse_memory(const std::string& text, const std::string& flag) {
     const std::size_t number_end = digits < text.size() && text[digits] == '.' ? text.find_first_not_of("0123456789", digits + 1) : digits;
     const std::string number = text.substr(0, number_end), unit = text.substr(std::min(number_end, text.size()));
     const bool fraction = number.find('.') != std::string::npos;
-    if (digits == 0 || number.back() == '.' || (fraction && unit.empty())) throw refuse();
+    if (number.empty() || digits == 0 || number.back() == '.' || (fraction && unit.empty())) throw refuse();
     static constexpr std::pair<const char*, double> kUnits[] = {{"", 1},       {"K", 0x1p10}, {"k", 0x1p10},
                                                                 {"M", 0x1p20}, {"G", 0x1p30}, {"T", 0x1p40}};
     const auto* scale = std::find_if(std::begin(kUnits), std::end(kUnits), [&](const auto& u) { return unit == u.first; });
