@@ -26,6 +26,14 @@ Problem make_latin(int n, bool reduced) {
                     {static_cast<ItemId>(r * n + c), static_cast<ItemId>(nn + r * n + s), static_cast<ItemId>(2 * nn + c * n + s)});
                 cells->emplace_back(r * n + c, s);
             }
+    if (!reduced && n > 1) {  // symbol s: its row items, then its column items
+        std::vector<std::vector<ItemId>> symbols(static_cast<std::size_t>(n));
+        for (int s = 0; s < n; ++s) {
+            for (int r = 0; r < n; ++r) symbols[static_cast<std::size_t>(s)].push_back(nn + r * n + s);
+            for (int c = 0; c < n; ++c) symbols[static_cast<std::size_t>(s)].push_back(2 * nn + c * n + s);
+        }
+        b.set_symbols(std::move(symbols));
+    }
     Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
     if (!reduced) p.shortcuts.push_back("--reduced (the reduced squares: the count is n!(n-1)! times theirs)");
     if (!reduced) {  // option (r*n + c)*n + s puts s in (r, c)

@@ -101,6 +101,13 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
                 placements->emplace_back(cell, d);
             }
         }
+    if (givens.empty() && n > 1) {  // digit d: its row items, column items and box items
+        std::vector<std::vector<ItemId>> symbols(static_cast<std::size_t>(n));
+        for (int d = 0; d < n; ++d)
+            for (int family = 1; family <= 3; ++family)
+                for (int a = 0; a < n; ++a) symbols[static_cast<std::size_t>(d)].push_back(id(family, a, d));
+        b.set_symbols(std::move(symbols));
+    }
     Problem p{"sudoku " + std::to_string(box_rows) + "x" + std::to_string(box_cols) + (givens.empty() ? "" : " with givens"),
               std::move(b).build()};
     if (givens.empty()) {  // option (r*n + c)*n + d writes d in (r, c)

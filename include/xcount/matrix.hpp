@@ -29,6 +29,13 @@
 // and hi times instead of once, written `lo:hi|X` or `n|X` on the item line. The engines take
 // only matrices without them; expand_multiplicities (multiplicity.hpp) turns one into an
 // exact-cover problem whose solutions are those of the original, one for one.
+//
+// Symbols that can be renamed (the digits of a sudoku, the symbols of a Latin square): a model
+// may declare that its symbols are interchangeable, giving symbol k's items slot by slot
+// (symbols()[k][j]). Renaming the symbols by any permutation p, item symbols()[k][j] going to
+// symbols()[p(k)][j] and every other item staying, maps the options onto the options; build()
+// checks that (MatrixError naming the first option that a renaming breaks), so a merging
+// engine may key a state by its form up to renaming: equal forms, equal counts.
 #pragma once
 
 #include <cstdint>
@@ -101,6 +108,10 @@ public:
     // pieces last); otherwise it is the primary items in id order (a DLX file's own order).
     const std::vector<ItemId>& scan_order() const { return scan_order_; }
 
+    // The symbols that can be renamed (see above): per symbol, its items slot by slot; empty:
+    // none declared.
+    const std::vector<std::vector<ItemId>>& symbols() const { return symbols_; }
+
     // Options the builder dropped for having no primary item, one line each.
     const std::vector<std::string>& warnings() const { return warnings_; }
 
@@ -117,7 +128,12 @@ private:
     std::vector<std::string> warnings_;
     std::vector<ItemId> scan_order_;
     std::vector<Bounds> bounds_;  // per item; empty: every item plain
+    std::vector<std::vector<ItemId>> symbols_;
+    friend Matrix without_symbols(Matrix matrix);
 };
+
+// The same matrix with no symbols declared (a count that does not merge states up to renaming).
+Matrix without_symbols(Matrix matrix);
 
 class MatrixBuilder {
 public:
@@ -144,6 +160,11 @@ public:
     // The primary items in the order the scan rule takes them (each exactly once; MatrixError
     // otherwise). Without it, build() derives one (see Matrix::scan_order).
     void set_scan_order(std::vector<ItemId> order);
+
+    // Declares the symbols that can be renamed (see above): at least two, each with the same
+    // number of items, each item in at most one slot of one symbol. build() checks that every
+    // renaming maps the options onto the options.
+    void set_symbols(std::vector<std::vector<ItemId>> symbols);
 
     Matrix build() &&;
 

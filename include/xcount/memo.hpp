@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "xcount/mask.hpp"
 #include "xcount/matrix.hpp"
 #include "xcount/memo_table.hpp"
+#include "xcount/renaming.hpp"
 #include "xcount/search.hpp"
 
 namespace xcount {
@@ -41,9 +43,17 @@ std::size_t memo_bits(const Matrix& matrix);
 struct MemoLayout {
     explicit MemoLayout(const Matrix& matrix);
     std::size_t bits = 0, primary = 0;
-    std::vector<std::uint32_t> bit_of_item;               // primary items only
-    std::vector<ItemId> item_of_bit;                      // per primary bit
-    std::vector<std::vector<std::uint32_t>> tests, sets;  // per option
+    std::vector<std::uint32_t> bit_of_item;                      // primary items only
+    std::vector<ItemId> item_of_bit;                             // per primary bit
+    std::vector<std::vector<std::uint32_t>> tests, sets;         // per option
+    std::vector<std::uint32_t> held_bit;                         // secondary items only
+    std::vector<std::map<ColourId, std::uint32_t>> colour_bits;  // per secondary item, its bit per colour
+
+    // An item's bits: a primary item's one; a secondary item's "held" bit, then its colours' in
+    // colour order (so that items giving the same colours have their bits in the same order).
+    std::vector<std::uint32_t> bits_of(const Matrix& matrix, ItemId item) const;
+    // Per symbol the matrix declares (Matrix::symbols), the bits of its items slot by slot.
+    std::vector<std::vector<std::uint32_t>> symbol_bits(const Matrix& matrix) const;
 };
 
 template <std::size_t Words>
@@ -69,6 +79,8 @@ public:
     // the other's, where walking alike they would count the same states side by side.
     void set_reversed(bool reversed) { reversed_ = reversed; }
     const Table* table() const { return table_; }
+    // How many symbols a state is keyed up to renaming of (0: none; see renaming.hpp).
+    std::size_t renamed_symbols() const { return symbol_form_.symbols(); }
 
     // What a run's threads share (the runner's hook for an engine that has one): one table,
     // the caller's (kept from run to run) or the run's own of `bytes` (0: default_memo_bytes()).
@@ -101,6 +113,7 @@ private:
     };
     struct Level {
         Mask covered;
+        Mask key;                          // covered's form up to renaming, where the matrix declares symbols
         std::uint32_t next = 0, last = 0;  // the entries still to try, [next, last)
         const Lists* lists = nullptr;
     };
@@ -165,9 +178,19 @@ private:
     PushCost take(int level, OptionId option, Id bit);
     bool primary_item(ItemId id, Id& bit) const;
 
+    // The key of a node's state: the state itself, or its form up to renaming the matrix's
+    // symbols (kept in the level, so that remember() finds the one recall() made).
+    const Mask& key(int level) {
+        Level& here = at(level);
+        if (!symbol_form_.active()) return here.covered;
+        here.key = symbol_form_.of(here.covered);
+        return here.key;
+    }
+    const Mask& key_made(int level) const { return symbol_form_.active() ? at(level).key : at(level).covered; }
+
     bool recall(int level, Count& count) {
         Table& shared = table();
-        const Mask& state = at(level).covered;
+        const Mask& state = key(level);
         const std::uint64_t h = Table::hash(state);
         if (cache_.find(state, h, count)) return true;
         if (!shared.find(state, h, count)) return false;
@@ -176,7 +199,7 @@ private:
     }
     void remember(int level, Count count, std::uint64_t nodes) {
         Table& shared = table();
-        const Mask& state = at(level).covered;
+        const Mask& state = key_made(level);
         const std::uint64_t h = Table::hash(state);
         cache_.put(state, h, count);
         shared.store(state, h, count, nodes);
@@ -202,6 +225,7 @@ private:
     Table* table_ = nullptr;
     std::unique_ptr<Table> own_;
     MemoCache<Words> cache_;
+    SymbolForm<Words> symbol_form_;
     bool reversed_ = false;
 };
 

@@ -240,6 +240,7 @@ Problem load_within_memory(const std::string& spec, const po::variables_map& val
     Problem problem =
         load_problem(spec, values, [&](const MatrixSize& size) { check_memory(size, engines, settings.max_memory, "up to"); });
     check_memory(size_of(problem.matrix), engines, settings.max_memory, "about");
+    if (!settings.relabel) problem.matrix = without_symbols(std::move(problem.matrix));
     return problem;
 }
 

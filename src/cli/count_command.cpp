@@ -50,6 +50,7 @@ void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings,
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
     describe_method(outcome, plan.method);
+    if (plan.method.engine == EngineKind::memo) outcome.renamed_symbols = plan.matrix().symbols().size();
     outcome.symmetry = plan.note;
     if (plan.method.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(plan.method.choice);
     outcome.shard_index = settings.run.shard_index;

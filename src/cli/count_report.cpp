@@ -140,6 +140,7 @@ std::string memo_json(const Outcome& o) {
         .field("entries", std::uint64_t{o.memo.entries})
         .field("table_bytes", std::uint64_t{o.memo.bytes})
         .field("growth_refused", o.memo.growth_refused)
+        .field("renamed_symbols", std::uint64_t{o.renamed_symbols})
         .str();
 }
 
@@ -240,7 +241,7 @@ void print_run(const Settings& settings, const Outcome& o) {
                   << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries
                   << " held in " << size_text(static_cast<double>(o.memo.bytes))
                   << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
-                  << '\n';
+                  << (o.renamed_symbols ? "; states keyed up to renaming " + std::to_string(o.renamed_symbols) + " symbols" : "") << '\n';
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";

@@ -39,7 +39,8 @@ struct Outcome {
     // The memo engine's table of the run, freed with the outcome: after the report, since
     // freeing a table of gigabytes takes seconds on a busy machine.
     std::shared_ptr<MemoTables> memo_tables;
-    MemoFigures memo;  // the memo engine's table (stored 0: another engine)
+    MemoFigures memo;                 // the memo engine's table (stored 0: another engine)
+    std::size_t renamed_symbols = 0;  // the memo engine keyed states up to renaming this many symbols (0: none)
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -53,6 +53,11 @@ ChooseRule choose_word(const std::string& text) {
     return one_of(text, "choose", kWords);
 }
 
+bool on_off_word(const std::string& text, const char* flag) {
+    static constexpr std::pair<const char*, bool> kWords[] = {{"on", true}, {"off", false}};
+    return one_of(text, flag, kWords);
+}
+
 SymmetryMode symmetry_word(const std::string& text) {
     static constexpr std::pair<const char*, SymmetryMode> kWords[] = {
         {"auto", SymmetryMode::automatic}, {"none", SymmetryMode::none}, {"check", SymmetryMode::check}, {"reduce", SymmetryMode::reduce}};
@@ -131,6 +136,7 @@ constexpr Flag kFlags[] = {
     {"check-fixed", T::toggle, "", nullptr, kNone, kNone, "recount Fix(g) on the problems the symmetries fix, and fail if it differs", kCount, [](Settings& s, const V&) { s.check_fixed = true; }},
     {"symmetry", T::text, "MODE", "auto", kNone, kNone, "none, check (Fix(g) and Burnside), reduce (one option per orbit, weighted) or auto", kCount | kEstimate, [](Settings& s, const V& v) { s.plan.symmetry = symmetry_word(v.as<std::string>()); }},
     {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus, [](Settings& s, const V&) { s.json = true; }},
+    {"relabel", T::text, "on|off", "on", kNone, kNone, "merge states equal up to renaming the symbols the model declares (Latin squares, sudoku); off: only equal states", kCount, [](Settings& s, const V& v) { s.relabel = on_off_word(v.as<std::string>(), "relabel"); }},
     {"engine", T::text, "E", "auto", kNone, kNone, kEngineHelp, kCount | kSolve | kShow, [](Settings& s, const V& v) { s.plan.method.engine = engine_word(v.as<std::string>()); }},
     {"choose", T::text, "RULE", "mrv", kNone, kNone, "item choice: mrv, first, scan, max, random or mrv-random (docs/flags.md)", kCount | kSolve | kShow, [](Settings& s, const V& v) { s.plan.method.choice.rule = choose_word(v.as<std::string>()), s.plan.method.rule_given = !v.defaulted(); }},
     {"choose", T::text, "RULE", "auto", kNone, kNone, "the tree to estimate: mrv, first, scan or max (auto: the one count walks)", kEstimate, [](Settings& s, const V& v) { if ((s.plan.method.rule_given = v.as<std::string>() != "auto")) s.plan.method.choice.rule = choose_word(v.as<std::string>()); }},

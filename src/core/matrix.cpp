@@ -1,7 +1,10 @@
 #include "xcount/matrix.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "xcount/hash.hpp"
 
@@ -10,6 +13,68 @@ namespace xcount {
 namespace {
 // The dancer addresses items and nodes with int32; keep room for headers and spacers.
 constexpr std::size_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 2;
+
+// An option as its (item, colour) pairs, sorted: equal sets of items, equal keys.
+using OptionKey = std::vector<std::pair<ItemId, ColourId>>;
+struct OptionKeyHash {
+    std::size_t operator()(const OptionKey& key) const {
+        std::uint64_t h = key.size();
+        for (const auto& [item, colour] : key) h = mix64(h ^ (static_cast<std::uint64_t>(item) << 32 | colour));
+        return h;
+    }
+};
+
+// The option's key with every item i replaced by image[i].
+OptionKey key_of(const Matrix& matrix, OptionId option, const std::vector<ItemId>& image) {
+    const auto items = matrix.option(option);
+    const auto colours = matrix.option_colours(option);
+    OptionKey key;
+    for (std::size_t k = 0; k < items.size(); ++k)
+        key.emplace_back(image[static_cast<std::size_t>(items[k])], colours.empty() ? 0 : colours[k]);
+    std::sort(key.begin(), key.end());
+    return key;
+}
+
+std::string option_text(const Matrix& matrix, OptionId option) {
+    std::string text;
+    for (std::size_t k = 0; k < matrix.option(option).size(); ++k) text += (k ? " " : "") + matrix.item_text(option, k);
+    return text;
+}
+
+// Every renaming of the declared symbols maps the options, counted with their repeats, onto
+// themselves. The exchanges of symbol 0 with each other symbol generate every renaming, so
+// checking those is enough.
+void check_renamings(const Matrix& matrix) {
+    const auto& symbols = matrix.symbols();
+    for (std::size_t k = 1; k < symbols.size(); ++k)
+        for (std::size_t j = 0; j < symbols[0].size(); ++j) {
+            const ItemId a = symbols[0][j], b = symbols[k][j];
+            if (matrix.is_primary(a) != matrix.is_primary(b) || !(matrix.item_bounds(a) == matrix.item_bounds(b)))
+                throw MatrixError("symbols: items " + quote_name(matrix.item(a).name) + " and " + quote_name(matrix.item(b).name) +
+                                      " take the same place in two symbols but differ in kind or multiplicity",
+                                  -1);
+        }
+    std::vector<ItemId> identity(matrix.item_count());
+    std::iota(identity.begin(), identity.end(), ItemId{0});
+    std::unordered_map<OptionKey, std::uint32_t, OptionKeyHash> options;
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) ++options[key_of(matrix, static_cast<OptionId>(o), identity)];
+    for (std::size_t k = 1; k < symbols.size(); ++k) {
+        std::vector<ItemId> image = identity;
+        for (std::size_t j = 0; j < symbols[0].size(); ++j) {
+            image[static_cast<std::size_t>(symbols[0][j])] = symbols[k][j];
+            image[static_cast<std::size_t>(symbols[k][j])] = symbols[0][j];
+        }
+        for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+            const auto id = static_cast<OptionId>(o);
+            const auto seen = options.find(key_of(matrix, id, image));
+            if (seen == options.end() || seen->second != options[key_of(matrix, id, identity)])
+                throw MatrixError("symbols: exchanging the symbols of items " + quote_name(matrix.item(symbols[0][0]).name) + " and " +
+                                      quote_name(matrix.item(symbols[k][0]).name) + " maps option " + std::to_string(o) + " (" +
+                                      option_text(matrix, id) + ") onto no option of the matrix; they cannot be renamed",
+                                  -1);
+        }
+    }
+}
 }  // namespace
 
 std::span<const ItemId> Matrix::option(OptionId id) const {
@@ -150,11 +215,32 @@ void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
     matrix_.scan_order_ = std::move(order);
 }
 
+void MatrixBuilder::set_symbols(std::vector<std::vector<ItemId>> symbols) {
+    if (symbols.size() < 2) throw MatrixError("symbols: at least two are needed to rename", -1);
+    std::vector<char> seen(matrix_.item_count(), 0);
+    for (const auto& items : symbols) {
+        if (items.empty() || items.size() != symbols[0].size())
+            throw MatrixError("symbols: every symbol needs the same number of items, at least one", -1);
+        for (ItemId id : items) {
+            if (id < 0 || static_cast<std::size_t>(id) >= matrix_.item_count()) throw MatrixError("symbols: no such item", -1);
+            if (seen[static_cast<std::size_t>(id)]++)
+                throw MatrixError("symbols: item " + quote_name(matrix_.item(id).name) + " is named twice", -1);
+        }
+    }
+    matrix_.symbols_ = std::move(symbols);
+}
+
 Matrix MatrixBuilder::build() && {
     if (matrix_.scan_order_.empty())  // none given (an empty one given is the same: no primary items)
         for (std::size_t i = 0; i < matrix_.item_count(); ++i)
             if (matrix_.is_primary(static_cast<ItemId>(i))) matrix_.scan_order_.push_back(static_cast<ItemId>(i));
+    if (!matrix_.symbols_.empty()) check_renamings(matrix_);
     return std::move(matrix_);
+}
+
+Matrix without_symbols(Matrix matrix) {
+    matrix.symbols_.clear();
+    return matrix;
 }
 
 }  // namespace xcount

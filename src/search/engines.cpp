@@ -157,6 +157,11 @@ bool memo_pays(const Matrix& matrix, MethodReasons* why) {
                      : "memo: a state is a mask of at most 1024 items; this matrix has " + std::to_string(matrix.item_count()));
         return false;
     }
+    if (!matrix.symbols().empty()) {
+        say(why, "memo: the matrix's " + std::to_string(matrix.symbols().size()) +
+                     " symbols can be renamed, and states equal up to renaming merge (--relabel)");
+        return true;
+    }
     const MemoLayout layout(matrix);
     if (const double states = memo_states_bound(layout); states <= kStates) {
         const double tree = scan_tree_estimate(layout, 64);
@@ -179,6 +184,10 @@ bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why) 
     constexpr double kStates = 1e12, kTreeOverStates = 4;
     if (!Frontier::fits(matrix)) {
         say(why, "frontier: does not take colours or multiplicities");
+        return false;
+    }
+    if (!matrix.symbols().empty() && merging_pays) {
+        say(why, "frontier: does not merge states up to renaming the symbols, as memo does");
         return false;
     }
     const Frontier layers(matrix);

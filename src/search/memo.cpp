@@ -17,7 +17,8 @@ MemoLayout::MemoLayout(const Matrix& matrix) : bit_of_item(matrix.item_count(), 
     primary = item_of_bit.size();
     // Per secondary item: its "held" bit, then one per colour any option gives it.
     std::vector<std::uint32_t> held(matrix.item_count(), 0);
-    std::vector<std::map<ColourId, std::uint32_t>> colour_bit(matrix.item_count());
+    std::vector<std::map<ColourId, std::uint32_t>>& colour_bit = colour_bits;
+    colour_bit.resize(matrix.item_count());
     for (std::size_t o = 0; o < matrix.option_count(); ++o) {
         const auto items = matrix.option(static_cast<OptionId>(o));
         const auto colours = matrix.option_colours(static_cast<OptionId>(o));
@@ -31,6 +32,7 @@ MemoLayout::MemoLayout(const Matrix& matrix) : bit_of_item(matrix.item_count(), 
         for (auto& [colour, bit] : colour_bit[i]) bit = next++;
     }
     bits = next;
+    held_bit = held;
     tests.resize(matrix.option_count());
     sets.resize(matrix.option_count());
     for (std::size_t o = 0; o < matrix.option_count(); ++o) {
@@ -50,6 +52,24 @@ MemoLayout::MemoLayout(const Matrix& matrix) : bit_of_item(matrix.item_count(), 
                 if (c != colour) sets[o].push_back(bit);
         }
     }
+}
+
+std::vector<std::uint32_t> MemoLayout::bits_of(const Matrix& matrix, ItemId item) const {
+    const auto i = static_cast<std::size_t>(item);
+    if (matrix.is_primary(item)) return {bit_of_item[i]};
+    std::vector<std::uint32_t> bits_here{held_bit[i]};
+    for (const auto& [colour, bit] : colour_bits[i]) bits_here.push_back(bit);
+    return bits_here;
+}
+
+std::vector<std::vector<std::uint32_t>> MemoLayout::symbol_bits(const Matrix& matrix) const {
+    std::vector<std::vector<std::uint32_t>> by_symbol;
+    for (const auto& items : matrix.symbols()) {
+        auto& bits_here = by_symbol.emplace_back();
+        for (ItemId item : items)
+            for (std::uint32_t bit : bits_of(matrix, item)) bits_here.push_back(bit);
+    }
+    return by_symbol;
 }
 
 std::size_t memo_bits(const Matrix& matrix) {
@@ -82,6 +102,7 @@ const Matrix& fitting(const Matrix& matrix, std::size_t max_bits) {
 template <std::size_t Words>
 MemoOf<Words>::MemoOf(const Matrix& matrix) : Skeleton(fitting(matrix, kMaxBits)) {
     const MemoLayout layout(matrix);
+    symbol_form_ = SymbolForm<Words>(layout.symbol_bits(matrix));
     primary_ = layout.primary;
     bit_of_item_ = layout.bit_of_item;
     item_of_bit_ = layout.item_of_bit;

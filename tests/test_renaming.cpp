@@ -1,0 +1,143 @@
+// Symbols that can be renamed: a declaration is checked against the matrix (a wrong one is
+// refused, never trusted), and the memo engine, keying its states up to renaming, counts what
+// brute force counts on random matrices closed under renaming, what it counts without
+// renaming, and the published numbers of Latin squares and sudoku grids.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "helpers.hpp"
+#include "latin.hpp"
+#include "sudoku.hpp"
+#include "xcount/memo.hpp"
+#include "xcount/runner.hpp"
+#include "xcount/split.hpp"
+
+using namespace xcount;
+
+namespace {
+
+constexpr Choice kScan{ChooseRule::scan, 0};
+
+struct MemoRun {
+    Count solutions = 0;
+    std::uint64_t stored = 0;
+};
+
+MemoRun memo_run(const Matrix& m, Choice choice = kScan, std::size_t bytes = std::size_t{1} << 24) {
+    Memo256::Table table(bytes);
+    Memo256 e(m);
+    e.share_table(&table);
+    e.set_choice(choice);
+    const SearchStats s = e.count();
+    return {s.solutions, table.figures().stored};
+}
+
+// Items: `fixed` primary items that no renaming moves, then `symbols` symbols of `slots` items
+// each (the slot's kind the same for every symbol). Random options, each closed under every
+// renaming of the symbols, so that the declaration holds.
+Matrix random_renamable(std::mt19937& rng, int fixed, int symbols, int slots, int options) {
+    MatrixBuilder b;
+    for (int i = 0; i < fixed; ++i) b.add_item("f" + std::to_string(i), Kind::primary);
+    std::vector<Kind> kind(static_cast<std::size_t>(slots));
+    for (auto& k : kind) k = rng() % 3 == 0 ? Kind::secondary : Kind::primary;
+    std::vector<std::vector<ItemId>> items(static_cast<std::size_t>(symbols));
+    for (int s = 0; s < symbols; ++s)
+        for (int j = 0; j < slots; ++j)
+            items[static_cast<std::size_t>(s)].push_back(
+                b.add_item("s" + std::to_string(s) + "." + std::to_string(j), kind[static_cast<std::size_t>(j)]));
+    std::vector<int> order(static_cast<std::size_t>(symbols));
+    for (int o = 0; o < options; ++o) {
+        std::vector<ItemId> fixed_part;
+        for (int i = 0; i < fixed; ++i)
+            if (rng() % 3 == 0) fixed_part.push_back(i);
+        std::vector<std::pair<int, int>> symbol_part;  // (symbol, slot)
+        for (int s = 0; s < symbols; ++s)
+            for (int j = 0; j < slots; ++j)
+                if (rng() % 5 == 0) symbol_part.emplace_back(s, j);
+        if (fixed_part.empty() && symbol_part.empty()) fixed_part.push_back(static_cast<ItemId>(rng() % fixed));
+        std::iota(order.begin(), order.end(), 0);
+        do {  // every renaming of the option (an orbit's options each as often)
+            std::vector<ItemId> option = fixed_part;
+            for (const auto& [s, j] : symbol_part)
+                option.push_back(items[static_cast<std::size_t>(order[static_cast<std::size_t>(s)])][static_cast<std::size_t>(j)]);
+            b.add_option(option);
+        } while (std::next_permutation(order.begin(), order.end()));
+    }
+    b.set_symbols(items);
+    return std::move(b).build();
+}
+
+Matrix two_symbols(std::initializer_list<std::initializer_list<ItemId>> options, Kind second = Kind::primary) {
+    MatrixBuilder b;
+    b.add_item("x", Kind::primary);
+    b.add_item("a", Kind::primary);
+    b.add_item("b", second);
+    for (auto option : options) b.add_option(option);
+    b.set_symbols({{1}, {2}});
+    return std::move(b).build();
+}
+
+}  // namespace
+
+TEST_CASE("renaming: a declaration the options do not respect is refused, naming the option", "[renaming]") {
+    CHECK_THROWS_WITH(two_symbols({{0, 1}, {2}}),
+                      Catch::Contains("maps option 0 (x a) onto no option") && Catch::Contains("cannot be renamed"));
+    CHECK_THROWS_WITH(two_symbols({{0, 1}, {0, 2}, {1}, {2}, {2}}), Catch::Contains("cannot be renamed"));  // repeats differ
+    CHECK_THROWS_WITH(two_symbols({{0, 1}, {0, 2}, {1}}, Kind::secondary), Catch::Contains("differ in kind"));
+    CHECK(test::brute_force_count(two_symbols({{0, 1}, {0, 2}, {1}, {2}})) == 2);
+    MatrixBuilder b;
+    for (const char* name : {"a", "b", "c"}) b.add_item(name, Kind::primary);
+    CHECK_THROWS_WITH(b.set_symbols({{0}}), Catch::Contains("at least two"));
+    CHECK_THROWS_WITH(b.set_symbols({{0}, {1, 2}}), Catch::Contains("the same number of items"));
+    CHECK_THROWS_WITH(b.set_symbols({{0}, {0}}), Catch::Contains("named twice"));
+    CHECK_THROWS_WITH(b.set_symbols({{0}, {7}}), Catch::Contains("no such item"));
+}
+
+TEST_CASE("renaming: the memo engine keyed up to renaming counts what brute force counts", "[renaming][oracle]") {
+    std::mt19937 rng(53);
+    for (int trial = 0; trial < 120; ++trial) {
+        const int symbols = 2 + trial % 2;  // each option comes symbols! times: brute force takes 20
+        const Matrix m = random_renamable(rng, 2 + trial % 4, symbols, 1 + trial % 3, symbols == 2 ? 3 + trial % 8 : 1 + trial % 3);
+        INFO("trial " << trial);
+        const Count truth = test::brute_force_count(m);
+        for (ChooseRule rule : {ChooseRule::scan, ChooseRule::mrv}) {
+            CHECK(memo_run(m, {rule, 0}).solutions == truth);
+            CHECK(memo_run(without_symbols(m), {rule, 0}).solutions == truth);
+            CHECK(memo_run(m, {rule, 0}, 1).solutions == truth);  // a table of one entry
+        }
+    }
+}
+
+TEST_CASE("renaming: Latin squares and sudoku grids, with and without renaming, as published", "[renaming][published]") {
+    // OEIS A002860 (Latin squares of order n); OEIS A107739 (4x4 sudoku: 288); 6x6 sudoku with
+    // 2x3 boxes: 28,200,960 (Pettersen, as quoted in Wikipedia's Mathematics of Sudoku).
+    const Count latin[] = {1, 2, 12, 576, 161280};
+    for (int n = 1; n <= 5; ++n) {
+        const Matrix m = make_latin(n, false).matrix;
+        CHECK(m.symbols().size() == (n > 1 ? static_cast<std::size_t>(n) : 0u));
+        const MemoRun renamed = memo_run(m), plain = memo_run(without_symbols(m));
+        CHECK(renamed.solutions == latin[n - 1]);
+        CHECK(plain.solutions == latin[n - 1]);
+        if (n >= 4) CHECK(renamed.stored * 4 < plain.stored);  // merging up to renaming stores far fewer states
+    }
+    CHECK(make_latin(4, true).matrix.symbols().empty());  // a reduced square fixes its symbols
+    const Matrix four = make_sudoku(2, 2, "").matrix;
+    CHECK(memo_run(four).solutions == 288);
+    CHECK(memo_run(without_symbols(four)).solutions == 288);
+    CHECK(make_sudoku(2, 2, "1...............").matrix.symbols().empty());  // givens fix the symbols
+    const Matrix six = make_sudoku(2, 3, "").matrix;
+    const RunReport r = run_split(six, split_at_depth(six, 3, {.choice = kScan}), {},
+                                  RunOptions{.threads = 2, .engine = EngineKind::memo, .memo_bytes = std::size_t{1} << 24});
+    CHECK(r.total.solutions == Count{28200960});
+}
+
+TEST_CASE("renaming: auto takes the memo engine where the symbols can be renamed", "[renaming]") {
+    MethodReasons why;
+    const Method method =
+        decide_method(make_latin(5, false).matrix, MethodRequest{.engine = EngineKind::automatic, .choice = {}, .rule_given = false}, &why);
+    CHECK(method.engine == EngineKind::memo);
+    CHECK(method.choice.rule == ChooseRule::scan);
+}
