@@ -10,6 +10,9 @@
 // read too: a colour on a secondary item of an option (`x:c`, DLX2) and a multiplicity on a
 // primary item of the item line (`lo:hi|a` or `n|a`, DLX3: digits just before a bar that has
 // a name after it).
+// Symbols that can be renamed (Matrix::symbols) are declared on a line after the item line that
+// Knuth's programs read as a comment: `| symbols: a1 b1 / a2 b2 / a3 b3`, each symbol's items
+// slot by slot, the symbols apart by '/'. The matrix is refused if a renaming breaks it.
 // Every error is an InputError "FILE:LINE:COLUMN: reason".
 #pragma once
 

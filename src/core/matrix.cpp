@@ -42,8 +42,8 @@ std::string option_text(const Matrix& matrix, OptionId option) {
 }
 
 // Every renaming of the declared symbols maps the options, counted with their repeats, onto
-// themselves. The exchanges of symbol 0 with each other symbol generate every renaming, so
-// checking those is enough.
+// themselves. The exchange of symbols 0 and 1 and the cycle taking each symbol to the next
+// generate every renaming, so checking those two is enough (two passes over the options).
 void check_renamings(const Matrix& matrix) {
     const auto& symbols = matrix.symbols();
     for (std::size_t k = 1; k < symbols.size(); ++k)
@@ -58,22 +58,26 @@ void check_renamings(const Matrix& matrix) {
     std::iota(identity.begin(), identity.end(), ItemId{0});
     std::unordered_map<OptionKey, std::uint32_t, OptionKeyHash> options;
     for (std::size_t o = 0; o < matrix.option_count(); ++o) ++options[key_of(matrix, static_cast<OptionId>(o), identity)];
-    for (std::size_t k = 1; k < symbols.size(); ++k) {
-        std::vector<ItemId> image = identity;
-        for (std::size_t j = 0; j < symbols[0].size(); ++j) {
-            image[static_cast<std::size_t>(symbols[0][j])] = symbols[k][j];
-            image[static_cast<std::size_t>(symbols[k][j])] = symbols[0][j];
-        }
+    const auto check = [&](const std::vector<ItemId>& image, const std::string& renaming) {
         for (std::size_t o = 0; o < matrix.option_count(); ++o) {
             const auto id = static_cast<OptionId>(o);
             const auto seen = options.find(key_of(matrix, id, image));
             if (seen == options.end() || seen->second != options[key_of(matrix, id, identity)])
-                throw MatrixError("symbols: exchanging the symbols of items " + quote_name(matrix.item(symbols[0][0]).name) + " and " +
-                                      quote_name(matrix.item(symbols[k][0]).name) + " maps option " + std::to_string(o) + " (" +
-                                      option_text(matrix, id) + ") onto no option of the matrix; they cannot be renamed",
+                throw MatrixError("symbols: " + renaming + " maps option " + std::to_string(o) + " (" + option_text(matrix, id) +
+                                      ") onto no option of the matrix; they cannot be renamed",
                                   -1);
         }
+    };
+    const auto name = [&](std::size_t k) { return quote_name(matrix.item(symbols[k][0]).name); };
+    std::vector<ItemId> exchange = identity, cycle = identity;
+    for (std::size_t j = 0; j < symbols[0].size(); ++j) {
+        exchange[static_cast<std::size_t>(symbols[0][j])] = symbols[1][j];
+        exchange[static_cast<std::size_t>(symbols[1][j])] = symbols[0][j];
+        for (std::size_t k = 0; k < symbols.size(); ++k)
+            cycle[static_cast<std::size_t>(symbols[k][j])] = symbols[(k + 1) % symbols.size()][j];
     }
+    check(exchange, "exchanging the symbols of items " + name(0) + " and " + name(1));
+    if (symbols.size() > 2) check(cycle, "taking each symbol to the next (the item " + name(0) + " to " + name(1) + ", ...)");
 }
 }  // namespace
 

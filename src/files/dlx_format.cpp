@@ -32,6 +32,11 @@ public:
         std::string line;
         while (next_line(line)) {
             const auto tokens = tokenize(line);
+            if (const std::size_t start = symbols_start(tokens)) {
+                if (!have_items) fail(tokens[0].column, "the symbols line names items: it comes after the item line");
+                read_symbols(tokens, start);
+                continue;
+            }
             if (tokens.empty() || tokens.front().text.front() == '|') continue;  // blank or comment
             if (!have_items) {
                 read_items(tokens);
@@ -42,7 +47,11 @@ public:
         }
         if (in_.bad()) throw InputError(located(file_, 0, 0, "read error"));
         if (!have_items) throw InputError(located(file_, 0, 0, "no item line: the file has no items"));
-        return std::move(builder_).build();
+        try {
+            return std::move(builder_).build();
+        } catch (const MatrixError& e) {  // only the symbols' check: the rest was checked line by line
+            throw InputError(located(file_, symbols_line_, 1, e.what()));
+        }
     }
 
 private:
@@ -146,6 +155,35 @@ private:
     }
 
     // An option: item names, a secondary one perhaps with a colour (`X:red`, Knuth's DLX2).
+    // The symbols line, "| symbols: a1 b1 / a2 b2 / a3 b3": a comment to Knuth's programs, the
+    // symbols that can be renamed here (Matrix::symbols), each one's items slot by slot. Returns
+    // the index of its first item token, or 0 when the line is not one.
+    static std::size_t symbols_start(const std::vector<Token>& tokens) {
+        if (tokens.size() >= 2 && tokens[0].text == "|" && tokens[1].text == "symbols:") return 2;
+        if (!tokens.empty() && tokens[0].text == "|symbols:") return 1;
+        return 0;
+    }
+
+    void read_symbols(const std::vector<Token>& tokens, std::size_t start) {
+        if (symbols_line_ != 0) fail(tokens[0].column, "a second symbols line: the symbols are declared once");
+        symbols_line_ = line_;
+        std::vector<std::vector<ItemId>> symbols(1);
+        for (std::size_t k = start; k < tokens.size(); ++k) {
+            if (tokens[k].text == "/") {
+                symbols.emplace_back();
+                continue;
+            }
+            const auto id = builder_.find_item(tokens[k].text);
+            if (!id) fail(tokens[k].column, "symbols: unknown item " + quote_name(tokens[k].text));
+            symbols.back().push_back(*id);
+        }
+        try {
+            builder_.set_symbols(std::move(symbols));
+        } catch (const MatrixError& e) {
+            fail(tokens[0].column, e.what());
+        }
+    }
+
     void read_option(const std::vector<Token>& tokens) {
         option_.clear();
         colours_.clear();
@@ -181,6 +219,7 @@ private:
     std::istream& in_;
     std::string file_;
     long line_ = 0;
+    long symbols_line_ = 0;  // where the symbols were declared (0: nowhere)
     std::size_t primary_ = 0;
     MatrixBuilder builder_;
     std::vector<ItemId> option_;
@@ -221,6 +260,14 @@ void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comme
         }
     }
     out << '\n';
+    if (!matrix.symbols().empty()) {
+        out << "| symbols:";
+        for (std::size_t k = 0; k < matrix.symbols().size(); ++k) {
+            if (k > 0) out << " /";
+            for (ItemId id : matrix.symbols()[k]) out << ' ' << matrix.item(id).name;
+        }
+        out << '\n';
+    }
     for (std::size_t k = 0; k < matrix.option_count(); ++k) {
         first = true;
         for (std::size_t j = 0; j < matrix.option(static_cast<OptionId>(k)).size(); ++j) {
