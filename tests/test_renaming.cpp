@@ -11,9 +11,11 @@
 #include "helpers.hpp"
 #include "latin.hpp"
 #include "sudoku.hpp"
+#include "xcount/dancer.hpp"
 #include "xcount/memo.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/split.hpp"
+#include "xcount/symmetry.hpp"
 
 using namespace xcount;
 
@@ -132,6 +134,26 @@ TEST_CASE("renaming: Latin squares and sudoku grids, with and without renaming, 
     const RunReport r = run_split(six, split_at_depth(six, 3, {.choice = kScan}), {},
                                   RunOptions{.threads = 2, .engine = EngineKind::memo, .memo_bytes = std::size_t{1} << 24});
     CHECK(r.total.solutions == Count{28200960});
+}
+
+TEST_CASE("renaming: a fixed-point problem renames the symbols where its symmetry keeps them apart", "[renaming][symmetry]") {
+    for (int n = 2; n <= 5; ++n) {
+        const Problem latin = make_latin(n, false);
+        const Group group = Group::generate(latin.matrix, latin.symmetries);
+        bool renamed_somewhere = false;
+        for (std::size_t k = 1; k < group.order(); ++k) {
+            const Symmetry& g = group.element(k);
+            const Matrix fixed = fixed_points_matrix(latin.matrix, g);
+            INFO("n " << n << ", " << g.name);
+            if (g.name == "transpose") CHECK(fixed.symbols().size() == static_cast<std::size_t>(n));
+            if (g.name == "relabel+1") CHECK(fixed.symbols().empty());  // it moves the symbols themselves
+            renamed_somewhere = renamed_somewhere || !fixed.symbols().empty();
+            const Count plain = memo_run(without_symbols(fixed)).solutions;
+            CHECK(memo_run(fixed).solutions == plain);
+            CHECK(test::count_restoring<Dancer>(fixed, {}).solutions == plain);  // dancing links, no merging
+        }
+        CHECK(renamed_somewhere);
+    }
 }
 
 TEST_CASE("renaming: auto takes the memo engine where the symbols can be renamed", "[renaming]") {

@@ -130,10 +130,19 @@ private:
     std::vector<Bounds> bounds_;  // per item; empty: every item plain
     std::vector<std::vector<ItemId>> symbols_;
     friend Matrix without_symbols(Matrix matrix);
+
+    // The same matrix with these symbols declared, checked as MatrixBuilder::set_symbols and
+    // build() check them (MatrixError when they are malformed or a renaming breaks an option).
+    Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
+    friend Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
 };
 
 // The same matrix with no symbols declared (a count that does not merge states up to renaming).
 Matrix without_symbols(Matrix matrix);
+
+// The same matrix with these symbols declared, checked as MatrixBuilder::set_symbols and
+// build() check them (MatrixError when they are malformed or a renaming breaks an option).
+Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
 
 class MatrixBuilder {
 public:

@@ -87,7 +87,10 @@ private:
 // themselves: an item per orbit of items under g, and an option per orbit of options whose
 // members are pairwise disjoint, holding the orbits of their items (a solution fixed by g is a
 // union of such orbits, each covering its items once). Its count is Fix(g), found without
-// visiting a solution of `matrix`: an independent check of the Fix(g) a count tallies.
+// visiting a solution of `matrix`: an independent check of the Fix(g) a count tallies. The
+// symbols of `matrix`, carried to the orbits, are declared there too where every renaming
+// still maps its options onto themselves (g keeps the symbols apart: a Latin square's
+// transpose), so a merging engine renames them there as well.
 // InputError for a matrix with colours or multiplicities.
 Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
 

@@ -41,6 +41,21 @@ std::string option_text(const Matrix& matrix, OptionId option) {
     return text;
 }
 
+// At least two symbols, each with the same number of items, each item in one slot of one symbol.
+void check_symbol_slots(const Matrix& matrix, const std::vector<std::vector<ItemId>>& symbols) {
+    if (symbols.size() < 2) throw MatrixError("symbols: at least two are needed to rename", -1);
+    std::vector<char> seen(matrix.item_count(), 0);
+    for (const auto& items : symbols) {
+        if (items.empty() || items.size() != symbols[0].size())
+            throw MatrixError("symbols: every symbol needs the same number of items, at least one", -1);
+        for (ItemId id : items) {
+            if (id < 0 || static_cast<std::size_t>(id) >= matrix.item_count()) throw MatrixError("symbols: no such item", -1);
+            if (seen[static_cast<std::size_t>(id)]++)
+                throw MatrixError("symbols: item " + quote_name(matrix.item(id).name) + " is named twice", -1);
+        }
+    }
+}
+
 // Every renaming of the declared symbols maps the options, counted with their repeats, onto
 // themselves. The exchange of symbols 0 and 1 and the cycle taking each symbol to the next
 // generate every renaming, so checking those two is enough (two passes over the options).
@@ -220,17 +235,7 @@ void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
 }
 
 void MatrixBuilder::set_symbols(std::vector<std::vector<ItemId>> symbols) {
-    if (symbols.size() < 2) throw MatrixError("symbols: at least two are needed to rename", -1);
-    std::vector<char> seen(matrix_.item_count(), 0);
-    for (const auto& items : symbols) {
-        if (items.empty() || items.size() != symbols[0].size())
-            throw MatrixError("symbols: every symbol needs the same number of items, at least one", -1);
-        for (ItemId id : items) {
-            if (id < 0 || static_cast<std::size_t>(id) >= matrix_.item_count()) throw MatrixError("symbols: no such item", -1);
-            if (seen[static_cast<std::size_t>(id)]++)
-                throw MatrixError("symbols: item " + quote_name(matrix_.item(id).name) + " is named twice", -1);
-        }
-    }
+    check_symbol_slots(matrix_, symbols);
     matrix_.symbols_ = std::move(symbols);
 }
 
@@ -244,6 +249,13 @@ Matrix MatrixBuilder::build() && {
 
 Matrix without_symbols(Matrix matrix) {
     matrix.symbols_.clear();
+    return matrix;
+}
+
+Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols) {
+    check_symbol_slots(matrix, symbols);
+    matrix.symbols_ = std::move(symbols);
+    check_renamings(matrix);
     return matrix;
 }
 

@@ -179,6 +179,25 @@ void Group::count_fixed_below(std::span<const OptionId> solution, std::span<cons
             for (std::size_t h : transversal) fixed[conjugates_[k * elements_.size() + h]] += 1;
 }
 
+namespace {
+
+// The symbols' slots carried to the orbits of items: a slot where symbol 0's item meets an
+// orbit for the first time. Where g commutes with the renamings these are the fixed problem's
+// symbols; with_symbols checks it, so no assumption about g is made.
+std::vector<std::vector<ItemId>> symbols_through_orbits(const std::vector<std::vector<ItemId>>& symbols,
+                                                        const std::vector<ItemId>& orbit_of) {
+    std::vector<std::size_t> slots;
+    std::vector<char> met(orbit_of.size(), 0);
+    for (std::size_t j = 0; j < symbols[0].size(); ++j)
+        if (!met[static_cast<std::size_t>(orbit_of[static_cast<std::size_t>(symbols[0][j])])]++) slots.push_back(j);
+    std::vector<std::vector<ItemId>> carried(symbols.size());
+    for (std::size_t k = 0; k < symbols.size(); ++k)
+        for (std::size_t j : slots) carried[k].push_back(orbit_of[static_cast<std::size_t>(symbols[k][j])]);
+    return carried;
+}
+
+}  // namespace
+
 Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
     if (matrix.has_colours() || matrix.has_multiplicities())
         throw InputError("the problem fixed by a symmetry is built for matrices without colours or multiplicities");
@@ -219,7 +238,13 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
         if (const ItemId orbit = orbit_of[static_cast<std::size_t>(i)]; !placed[static_cast<std::size_t>(orbit)])
             placed[static_cast<std::size_t>(orbit)] = 1, scan.push_back(orbit);
     b.set_scan_order(std::move(scan));
-    return std::move(b).build();
+    Matrix fixed = std::move(b).build();
+    if (matrix.symbols().empty()) return fixed;
+    try {
+        return with_symbols(fixed, symbols_through_orbits(matrix.symbols(), orbit_of));
+    } catch (const MatrixError&) {
+        return fixed;  // g moves the symbols among themselves: its problem renames none
+    }
 }
 
 std::optional<Count> burnside(std::span<const Count> fixed) {
