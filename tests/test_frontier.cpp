@@ -6,11 +6,14 @@
 
 #include <unistd.h>
 
+#include <barrier>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <numeric>
 #include <sstream>
+#include <thread>
 
 #include "bench/specialised.hpp"
 #include "helpers.hpp"
@@ -336,4 +339,170 @@ TEST_CASE("frontier: a stop ends the count incomplete, and the engine counts aga
     const std::atomic<bool> stop{true};
     CHECK_FALSE(engine.count(Limits{.stop = &stop}).complete);
     CHECK(engine.count().solutions == *parse_count("53060477521960000"));  // OEIS A004003 a(6)
+}
+
+namespace {
+
+// Processes that share every layer, played by threads of this process: each call waits for
+// all of them at a barrier, as a collective call does.
+class Rendezvous {
+public:
+    explicit Rendezvous(int size) : posted_(static_cast<std::size_t>(size)), values_(static_cast<std::size_t>(size)), barrier_(size) {}
+    int size() const { return static_cast<int>(values_.size()); }
+    std::barrier<>& barrier() { return barrier_; }
+    std::vector<std::vector<std::vector<std::uint64_t>>> posted_;  // per sender, per receiver
+    std::vector<std::uint64_t> values_;                            // per process
+    std::vector<std::uint64_t> broadcast_;
+
+private:
+    std::barrier<> barrier_;
+};
+
+class ThreadPeers : public LayerPeers {
+public:
+    ThreadPeers(Rendezvous& meeting, int rank) : meeting_(meeting), rank_(rank) {}
+    int rank() const override { return rank_; }
+    int size() const override { return meeting_.size(); }
+    std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outgoing) override {
+        meeting_.posted_[me()] = outgoing;
+        meeting_.barrier().arrive_and_wait();
+        std::vector<std::uint64_t> received;
+        for (const auto& from : meeting_.posted_) received.insert(received.end(), from[me()].begin(), from[me()].end());
+        meeting_.barrier().arrive_and_wait();
+        return received;
+    }
+    std::uint64_t sum(std::uint64_t mine) override {
+        return reduce(mine, [](const auto& all) { return std::accumulate(all.begin(), all.end(), std::uint64_t{0}); });
+    }
+    std::uint64_t max(std::uint64_t mine) override {
+        return reduce(mine, [](const auto& all) { return *std::max_element(all.begin(), all.end()); });
+    }
+    std::uint64_t min(std::uint64_t mine) override {
+        return reduce(mine, [](const auto& all) { return *std::min_element(all.begin(), all.end()); });
+    }
+    void broadcast(std::vector<std::uint64_t>& words, int root) override {
+        if (rank_ == root) meeting_.broadcast_ = words;
+        meeting_.barrier().arrive_and_wait();
+        words = meeting_.broadcast_;
+        meeting_.barrier().arrive_and_wait();
+    }
+
+private:
+    std::size_t me() const { return static_cast<std::size_t>(rank_); }
+    template <class Reduce>
+    std::uint64_t reduce(std::uint64_t mine, Reduce&& all) {
+        meeting_.values_[me()] = mine;
+        meeting_.barrier().arrive_and_wait();
+        const std::uint64_t result = all(meeting_.values_);
+        meeting_.barrier().arrive_and_wait();
+        return result;
+    }
+    Rendezvous& meeting_;
+    int rank_;
+};
+
+// A count by layers shared by `processes` (threads here), each on `threads` threads: every
+// process's stats and largest share. `prepare` sets up process p's engine (a stop, a file).
+struct SharedCount {
+    std::vector<SearchStats> stats;
+    std::vector<std::uint64_t> largest;
+};
+template <class Prepare>
+SharedCount count_shared(const Matrix& m, int processes, int threads, Prepare&& prepare) {
+    Rendezvous meeting(processes);
+    SharedCount result{std::vector<SearchStats>(static_cast<std::size_t>(processes)),
+                       std::vector<std::uint64_t>(static_cast<std::size_t>(processes))};
+    std::vector<std::thread> running;
+    for (int p = 0; p < processes; ++p)
+        running.emplace_back([&, p] {
+            ThreadPeers peers(meeting, p);
+            Frontier engine(m);
+            engine.set_threads(threads);
+            engine.share_layers_with(&peers);
+            const auto k = static_cast<std::size_t>(p);
+            result.stats[k] = engine.count(prepare(engine, p));
+            result.largest[k] = engine.figures().largest_share;
+        });
+    for (auto& t : running) t.join();
+    return result;
+}
+SharedCount count_shared(const Matrix& m, int processes, int threads) {
+    return count_shared(m, processes, threads, [](Frontier&, int) { return Limits{}; });
+}
+
+}  // namespace
+
+TEST_CASE("frontier: processes sharing every layer count what one counts, with the same states moved", "[frontier][peers]") {
+    std::mt19937 rng(53);
+    for (int trial = 0; trial < 60; ++trial) {
+        const Matrix m = test::random_matrix(rng, 4 + trial % 8, trial % 4, 8 + trial % 13);
+        INFO("trial " << trial);
+        Frontier alone(m);
+        const SearchStats one = alone.count();
+        REQUIRE(one.solutions == test::brute_force_count(m));
+        for (int processes : {2, 3})
+            for (int threads : {1, 2}) {
+                const SharedCount shared = count_shared(m, processes, threads);
+                for (const SearchStats& s : shared.stats) {  // every process has the whole count and the figures of all
+                    REQUIRE(s.complete);
+                    REQUIRE(s.solutions == one.solutions);
+                    REQUIRE(s.nodes == one.nodes);
+                    REQUIRE(s.updates == one.updates);
+                }
+            }
+    }
+    // Past 2^128: the counts widen on every process at the same position; each moves about a third.
+    const Problem dominoes = tiling("domino", 18, 18);
+    const SharedCount shared = count_shared(dominoes.matrix, 3, 2);
+    for (std::size_t p = 0; p < 3; ++p) {
+        CHECK(shared.stats[p].solutions == *parse_count("548943583215388338077567813208427340288"));  // OEIS A004003 a(9)
+        CHECK(shared.largest[p] * 3 >= shared.stats[p].nodes);
+        CHECK(shared.largest[p] * 2 < shared.stats[p].nodes);
+    }
+}
+
+TEST_CASE("frontier: a stop heard by one process sharing the layers stops all at one layer, and each carries on from its file",
+          "[frontier][peers]") {
+    const Problem p = tiling("domino", 14, 14);
+    const Count total = *parse_count("112202208776036178000000");  // OEIS A004003 a(7)
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("xcount-test-frontier-shared-" + std::to_string(::getpid()))).string();
+    std::atomic<bool> stop{false};
+    const SearchStats whole = count_shared(p.matrix, 3, 1).stats[0];
+    const SharedCount stopped = count_shared(p.matrix, 3, 1, [&](Frontier& engine, int process) {
+        engine.save_layers_to(path);
+        if (process == 2)  // only this one hears the stop, half way
+            engine.set_on_layer([&](std::size_t position, std::size_t positions, std::uint64_t) {
+                if (2 * position >= positions) stop = true;
+            });
+        return Limits{.stop = process == 2 ? &stop : nullptr};
+    });
+    for (const SearchStats& s : stopped.stats) CHECK_FALSE(s.complete);
+    CHECK(std::filesystem::exists(path));
+    CHECK(std::filesystem::exists(path + ".rank1"));
+    CHECK(std::filesystem::exists(path + ".rank2"));
+    const SharedCount resumed = count_shared(p.matrix, 3, 1, [&](Frontier& engine, int) {
+        engine.save_layers_to(path);
+        return Limits{};
+    });
+    for (const SearchStats& s : resumed.stats) {
+        CHECK(s.solutions == total);
+        CHECK(s.nodes < whole.nodes);  // from the layer saved
+    }
+    CHECK_FALSE(std::filesystem::exists(path));
+    CHECK_FALSE(std::filesystem::exists(path + ".rank1"));
+    // Files of another number of processes are refused, not counted on.
+    stop = false;
+    count_shared(p.matrix, 3, 1, [&](Frontier& engine, int process) {
+        engine.save_layers_to(path);
+        if (process == 0)
+            engine.set_on_layer([&](std::size_t position, std::size_t positions, std::uint64_t) {
+                if (2 * position >= positions) stop = true;
+            });
+        return Limits{.stop = process == 0 ? &stop : nullptr};
+    });
+    Frontier alone(p.matrix);
+    alone.save_layers_to(path);
+    CHECK_THROWS_WITH(alone.count(), Catch::Contains("holds the layers of another count"));
+    for (const char* suffix : {"", ".rank1", ".rank2"}) std::filesystem::remove(path + suffix);
 }

@@ -54,12 +54,32 @@ struct SavedLayers {
     std::vector<std::uint64_t> states_per_layer;  // before it, per position
 };
 
+// The processes that share every layer (MPI ranks, Jensen's way): each owns the states whose
+// hash falls to it, moves them, and sends each state made to its owner once a round. Every
+// call is collective: all the processes make it at the same point of the same count.
+class LayerPeers {
+public:
+    virtual ~LayerPeers() = default;
+    virtual int rank() const = 0;
+    virtual int size() const = 0;
+    // outgoing[r]: the words for process r (this one's own, empty); returns what every process
+    // sent this one, one after another.
+    virtual std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outgoing) = 0;
+    virtual std::uint64_t sum(std::uint64_t mine) = 0;
+    virtual std::uint64_t max(std::uint64_t mine) = 0;
+    virtual std::uint64_t min(std::uint64_t mine) = 0;
+    // Process `root`'s words, on every process (each gives a vector of the same size).
+    virtual void broadcast(std::vector<std::uint64_t>& words, int root) = 0;
+    bool any(bool mine) { return max(mine ? 1 : 0) != 0; }
+};
+
 // What the last count by layers saw: per position, the states alive there.
 struct FrontierFigures {
     std::vector<std::uint64_t> states;  // per position (the layer before it is taken)
     std::size_t widest = 0;             // the most items in a window
     std::size_t count_words = 1;        // 64-bit words per count (per coefficient) at the end
     std::vector<Count> by_marked;       // the count by the number of marked options (count_by)
+    std::uint64_t largest_share = 0;    // with peers: the most states one process moved (nodes: all of them)
 };
 
 class Frontier {
@@ -121,6 +141,11 @@ public:
     static std::optional<SavedLayers> saved_layers(const std::string& path);
     // The threads that share each layer's states (1 by default).
     void set_threads(int threads) { threads_ = std::max(threads, 1); }
+    // The processes that share each layer with this one (nullptr: none, the default). Every one
+    // of them counts the same subproblem at the same time; each gets the whole count and the
+    // figures of all (nodes: the states all moved). A layers file is one per process: the path,
+    // then ".rank" and the process's rank after the first.
+    void share_layers_with(LayerPeers* peers) { peers_ = peers; }
 
     std::uint64_t checksum() const;  // the options taken
     std::size_t memory_bytes() const;
@@ -148,6 +173,7 @@ private:
     std::vector<OptionId> chosen_;
     TreeShape shape_;
     int threads_ = 1;
+    LayerPeers* peers_ = nullptr;
     std::vector<std::uint32_t> growth_at_;  // per position, its item's board (a family), or empty
     std::vector<char> marked_;              // per option as laid out (count_by), or empty
     std::size_t terms_ = 1;

@@ -38,7 +38,8 @@ struct PlanRequest {
     const std::atomic<bool>* stop = nullptr;  // raised: planning ends at once with Stopped
 
     // What the automatic depth gives at least: as above, or for an engine that splits coarsely
-    // (splits_coarsely) one per shard or rank, and one for a single process.
+    // (splits_coarsely) one per shard, and one for a single process or for all the MPI ranks
+    // (they share every layer of it).
     std::size_t subproblems(const Method& method) const;
 };
 

@@ -74,6 +74,10 @@ struct RunOptions {
     // Engines that count by layers: where subproblem `id` is, after each position (the next
     // position, of how many, the states there), from the thread counting it.
     std::function<void(std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states)> on_layer = nullptr;
+    // Engines that count by layers: the processes that share every layer with this one (MPI
+    // ranks, frontier.hpp). Each of them runs the same split with the same results known; the
+    // subproblems are taken one at a time, by id, all threads on one, and every stop is agreed.
+    LayerPeers* layer_peers = nullptr;
 };
 
 struct RunReport {
@@ -85,6 +89,9 @@ struct RunReport {
     std::vector<std::size_t> own;  // the ids this run is responsible for (its shard)
     LevelProfile profile;          // with options.profile: above the cut + subproblems solved now
     MemoFigures memo;              // the memo engine's table at the end (all zero for the other engines)
+    // Layers shared among processes (RunOptions::layer_peers): the most states one of them
+    // moved, summed over the subproblems counted now (total.nodes: what all of them moved).
+    std::uint64_t largest_share = 0;
 };
 
 int resolve_threads(int requested);  // 0 -> all cores

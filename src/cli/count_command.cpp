@@ -112,7 +112,7 @@ RunReport run_subproblems(const Plan& plan, const Settings& settings, RunJournal
         if (partial_due.due(id) || final) record(id, r);
     };
     options.order = order ? &order->order : nullptr;
-    if (!settings.checkpoint.empty() && !settings.mpi) options.layers_file = settings.checkpoint + ".layers";
+    if (!settings.checkpoint.empty()) options.layers_file = settings.checkpoint + ".layers";
     options.on_layer = [&](std::size_t id, std::size_t position, std::size_t positions, std::uint64_t states) {
         progress.layer(id, position, positions, states);
     };
@@ -178,6 +178,7 @@ void take_figures(const RunReport& report, const Settings& settings, Outcome& ou
     outcome.total = report.total;
     outcome.fixed = report.fixed;
     outcome.memo = report.memo;
+    outcome.largest_share = report.largest_share;
     outcome.slowest = slowest(report, 3);
     if (settings.run.profile) outcome.profile = report.profile;
 }

@@ -84,6 +84,12 @@ std::string resumed_text(std::size_t finished, std::size_t partly) {
     return " (" + std::to_string(finished) + " resumed from the checkpoint" + (partly ? ", " + carried : "") + ")";
 }
 
+std::string percent_text(double percent) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", percent);
+    return text;
+}
+
 std::string seconds_text(double seconds) {
     char text[32];
     std::snprintf(text, sizeof text, seconds < 1 ? "%.6f" : seconds < 1000 ? "%.3f" : "%.0f", seconds);
@@ -187,6 +193,7 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
             .raw("slowest", slowest_json(o))
             .field("updates_unit", o.updates_unit);
     if (o.memo.stored) j.raw("memo", memo_json(o));
+    if (o.largest_share) j.field("largest_rank_nodes", o.largest_share);
     if (settings.expect && o.total.complete) j.exact("expected", *settings.expect).field("matches", *settings.expect == o.total.solutions);
     if (settings.expect && !o.total.complete) j.exact("expected", *settings.expect).raw("matches", "null");  // not checked
     if (o.shard_count > 1) j.field("shard", shard_text(o.shard_index, o.shard_count));
@@ -242,6 +249,10 @@ void print_run(const Settings& settings, const Outcome& o) {
                   << " held in " << size_text(static_cast<double>(o.memo.bytes))
                   << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
                   << (o.renamed_symbols ? "; states keyed up to renaming " + std::to_string(o.renamed_symbols) + " symbols" : "") << '\n';
+    if (o.largest_share && o.total.nodes)
+        std::cout << "layers shared by " << mpi_size() << " ranks: the most states one moved, " << o.largest_share << ", is "
+                  << percent_text(100.0 * static_cast<double>(o.largest_share) / static_cast<double>(o.total.nodes)) << " of the "
+                  << o.total.nodes << " moved (an even share: " << percent_text(100.0 / std::max(1, mpi_size())) << ")\n";
     if (!o.slowest.empty()) {
         std::cout << "slowest subproblems:";
         for (const auto& [id, seconds] : o.slowest) std::cout << " #" << id << " " << seconds_text(seconds) << " s";

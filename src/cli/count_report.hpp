@@ -40,6 +40,7 @@ struct Outcome {
     // freeing a table of gigabytes takes seconds on a busy machine.
     std::shared_ptr<MemoTables> memo_tables;
     MemoFigures memo;                 // the memo engine's table (stored 0: another engine)
+    std::uint64_t largest_share = 0;  // layers shared by MPI ranks: the most states one rank moved
     std::size_t renamed_symbols = 0;  // the memo engine keyed states up to renaming this many symbols (0: none)
 };
 
@@ -60,6 +61,8 @@ struct Distinct {
 Distinct distinct_of(const Outcome& o);
 // A time for people: 0.001317, 12.345, 4766 (no exponent; the precision its size deserves).
 std::string seconds_text(double seconds);
+// A percentage with one decimal: "35.2%".
+std::string percent_text(double percent);
 // A long time for people: "45.2 s", "12.5 minutes", "3.2 hours", "4.1e+09 days".
 std::string duration_text(double seconds);
 void print(const Heading& problem, const Settings& settings, const Outcome& o);

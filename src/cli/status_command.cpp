@@ -50,21 +50,19 @@ JournalStatus summarise(const JournalContents& j) {
     return s;
 }
 
-std::string percent_text(double percent) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", percent);
-    return text;
-}
-
-}  // namespace
-
-namespace {
-
-// The layers saved by a count by layers beside the journal (JOURNAL.layers.ID), per subproblem.
+// The layers saved by a count by layers beside the journal (JOURNAL.layers.ID), per subproblem;
+// where MPI ranks shared them, the other ranks' states too (JOURNAL.layers.ID.rankR, R = 1, 2,
+// ..., saved at the same position).
 std::vector<std::pair<std::size_t, SavedLayers>> saved_layers_of(const std::string& journal, std::size_t subproblems) {
     std::vector<std::pair<std::size_t, SavedLayers>> saved;
-    for (std::size_t id = 0; id < subproblems && id < 4096; ++id)
-        if (auto layers = Frontier::saved_layers(journal + ".layers." + std::to_string(id))) saved.emplace_back(id, std::move(*layers));
+    for (std::size_t id = 0; id < subproblems && id < 4096; ++id) {
+        const std::string path = journal + ".layers." + std::to_string(id);
+        auto layers = Frontier::saved_layers(path);
+        if (!layers) continue;
+        for (int rank = 1; auto other = Frontier::saved_layers(path + ".rank" + std::to_string(rank)); ++rank)
+            if (other->position == layers->position) layers->states += other->states;
+        saved.emplace_back(id, std::move(*layers));
+    }
     return saved;
 }
 

@@ -111,7 +111,7 @@ Split split_reduced(const Reduction& reduction, int depth, const Choice& choice)
 std::size_t PlanRequest::subproblems(const Method& method) const {
     constexpr std::size_t kPerThread = 64, kPerShareholder = 256;
     const std::size_t per_shareholder = method.splits_coarsely() ? 1 : kPerShareholder;
-    if (ranks > 0) return per_shareholder * static_cast<std::size_t>(ranks);
+    if (ranks > 0) return method.splits_coarsely() ? 1 : per_shareholder * static_cast<std::size_t>(ranks);  // the ranks share its layers
     if (shards > 0) return per_shareholder * shards;
     return method.splits_coarsely() ? 1 : kPerThread * static_cast<std::size_t>(std::max(threads, 1));
 }

@@ -176,6 +176,7 @@ void worker(const Matrix& matrix, const Split& split, const RunOptions& options)
             mine.on_started = nullptr;
             mine.on_partial = nullptr;  // a subproblem stopped part way comes back to rank 0 unfinished, with its position
             mine.memo_tables = &tables;
+            mine.layers_file = {};  // a subproblem may go to another rank next run: its layers are not kept
             const RunReport done = run_split(matrix, split, std::move(known), mine);
             for (std::size_t id : ids) pack(report, id, done.results[id], options.group ? options.group->order() : 0);
         } catch (...) {
@@ -349,12 +350,79 @@ private:
     std::exception_ptr failure_;
 };
 
+// The ranks as processes that share every layer of a count by layers.
+class RankPeers : public LayerPeers {
+public:
+    int rank() const override { return mpi_rank(); }
+    int size() const override { return mpi_size(); }
+
+    std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outgoing) override {
+        const auto ranks = static_cast<std::size_t>(size());
+        std::vector<int> send_counts(ranks), receive_counts(ranks), send_at(ranks, 0), receive_at(ranks, 0);
+        std::vector<std::uint64_t> sent;
+        for (std::size_t r = 0; r < ranks; ++r) {
+            send_counts[r] = words_count(outgoing[r].size());
+            send_at[r] = words_count(sent.size());
+            sent.insert(sent.end(), outgoing[r].begin(), outgoing[r].end());
+        }
+        MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+        std::size_t received = 0;
+        for (std::size_t r = 0; r < ranks; ++r)
+            receive_at[r] = words_count(received), received += static_cast<std::size_t>(receive_counts[r]);
+        std::vector<std::uint64_t> words(received);
+        MPI_Alltoallv(sent.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, words.data(), receive_counts.data(), receive_at.data(),
+                      MPI_UINT64_T, MPI_COMM_WORLD);
+        return words;
+    }
+    std::uint64_t sum(std::uint64_t mine) override { return reduce(mine, MPI_SUM); }
+    std::uint64_t max(std::uint64_t mine) override { return reduce(mine, MPI_MAX); }
+    std::uint64_t min(std::uint64_t mine) override { return reduce(mine, MPI_MIN); }
+    void broadcast(std::vector<std::uint64_t>& words, int root) override {
+        MPI_Bcast(words.data(), words_count(words.size()), MPI_UINT64_T, root, MPI_COMM_WORLD);
+    }
+
+private:
+    static std::uint64_t reduce(std::uint64_t mine, MPI_Op op) {
+        std::uint64_t all = 0;
+        MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, op, MPI_COMM_WORLD);
+        return all;
+    }
+    // MPI counts words in an int: a round's states are far fewer (the sweep's rounds are short).
+    static int words_count(std::size_t words) {
+        if (words > static_cast<std::size_t>(INT_MAX)) throw std::length_error("run_split_mpi: a round of states too long for MPI");
+        return static_cast<int>(words);
+    }
+};
+
+// A count by layers whose every layer all the ranks share: each rank runs the same split, rank
+// 0 with the journal's results and its callbacks, the others told which subproblems are done.
+RunReport run_sharing_layers(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options) {
+    std::vector<std::uint64_t> finished(split.size(), 0);
+    if (mpi_rank() == 0)
+        for (std::size_t id = 0; id < done.size() && id < split.size(); ++id) finished[id] = done[id].finished ? 1 : 0;
+    RankPeers peers;
+    peers.broadcast(finished, 0);
+    RunOptions mine = options;
+    mine.layer_peers = &peers;
+    if (mpi_rank() == 0) return run_split(matrix, split, std::move(done), mine);
+    std::vector<SubproblemResult> known(split.size());
+    for (std::size_t id = 0; id < split.size(); ++id) known[id].finished = finished[id] != 0;
+    mine.on_finished = nullptr;
+    mine.on_started = nullptr;
+    mine.on_partial = nullptr;
+    mine.on_layer = nullptr;
+    run_split(matrix, split, std::move(known), mine);
+    return RunReport{};
+}
+
 }  // namespace
 
 RunReport run_split_mpi(const Matrix& matrix, const Split& split, std::vector<SubproblemResult> done, const RunOptions& options) {
     const int ranks = mpi_size();
     if (ranks == 1) return run_split(matrix, split, std::move(done), options);
     const RunPhase phase;
+    if (options.engine == EngineKind::frontier && !options.group && !options.on_solution)
+        return run_sharing_layers(matrix, split, std::move(done), options);
     if (mpi_rank() != 0) {
         worker(matrix, split, options);
         return RunReport{};

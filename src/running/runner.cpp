@@ -124,13 +124,13 @@ public:
           report_(report),
           stop_(options.stop ? *options.stop : unlimited_),
           shared_(options.memo_bytes, options.memo_tables),
-          schedule_(schedule_of(report.own, options.order, report.results.size())) {}
+          schedule_(schedule_of(report.own, options.layer_peers ? nullptr : options.order, report.results.size())) {}
 
     // An engine that shares a subproblem among threads gets them all when there are fewer
     // subproblems than threads (one each, with a coarse split).
     void run() {
         const auto n = static_cast<long long>(schedule_.size());
-        const int outer = SharesThreads<Engine> && n < report_.threads ? 1 : report_.threads;
+        const int outer = SharesThreads<Engine> && (n < report_.threads || options_.layer_peers) ? 1 : report_.threads;
         inner_ = report_.threads / outer;
 #pragma omp parallel num_threads(outer)
         {
@@ -149,6 +149,7 @@ public:
         }
         failures_.rethrow();
         report_.memo = shared_.figures();
+        report_.largest_share = largest_share_;
     }
 
 private:
@@ -157,6 +158,7 @@ private:
         try {
             engine.emplace(matrix_);
             if constexpr (SharesThreads<Engine>) engine->set_threads(inner_);
+            if constexpr (CountsByLayers<Engine>) engine->share_layers_with(options_.layer_peers);
             shared_.lend(*engine);
             engine->set_shape(split_.shape());
         } catch (...) {
@@ -170,7 +172,7 @@ private:
     void solve(Engine& engine, FixedTally& tally, std::size_t id) {
         auto& slot = report_.results[id];
         if (slot.finished) return;
-        if (stop_.ends_run()) {
+        if (run_ends()) {
             halt_ = true;
             return;
         }
@@ -194,7 +196,7 @@ private:
             const bool finished = walk_slice(engine, tally, id, result);
             result.seconds = earlier + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             if (finished) return finish(id, std::move(result));
-            const bool final = stop_.ends_run();
+            const bool final = run_ends();
             std::lock_guard<std::mutex> lock(finish_lock_);
             if (options_.on_partial && result.partial()) options_.on_partial(id, result, final);
             if (final) {  // stopped inside it: what it did is kept for the next run
@@ -203,6 +205,15 @@ private:
                 return;
             }
         }
+    }
+
+    // Whether a stop ends the run here: agreed with the processes that share the layers, which
+    // must all take the next subproblem or none.
+    bool run_ends() {
+        const bool mine = stop_.ends_run();
+        if constexpr (CountsByLayers<Engine>)
+            if (options_.layer_peers) return options_.layer_peers->any(mine);
+        return mine;
     }
 
     // One slice of the walk below the subproblem's prefix and the result's position: true when
@@ -223,6 +234,7 @@ private:
         };
         const SearchStats slice = options_.group || options_.on_solution ? engine.search(visit, limits) : engine.count(limits);
         engine.unwind();
+        if constexpr (CountsByLayers<Engine>) largest_share_ += engine.figures().largest_share;  // (one thread: shared layers)
         stop_.spend(slice.nodes);
         add_slice(result, slice);
         if (!slice.complete) result.position = std::move(position);
@@ -250,7 +262,8 @@ private:
     int inner_ = 1;  // the threads each engine shares a subproblem among
     ThreadFailures failures_;
     std::mutex finish_lock_;
-    std::atomic<bool> halt_{false};  // no new subproblem after a stop or the node limit
+    std::atomic<bool> halt_{false};    // no new subproblem after a stop or the node limit
+    std::uint64_t largest_share_ = 0;  // with layer peers (whose subproblems one thread takes)
 };
 
 }  // namespace

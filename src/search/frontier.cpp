@@ -189,11 +189,25 @@ struct Taken {
 };
 
 // Where a sweep saves its last whole layer as it goes (empty: nowhere), and what it is of: a
-// file written by another count (another matrix, prefix, order or marks) is refused.
+// file written by another count (another matrix, prefix, order, marks or number of processes)
+// is refused.
 struct Saving {
     std::string path;
     std::uint64_t fingerprint = 0;
     const LayerSink& on_layer;  // told after each position (may be empty)
+};
+
+// The processes a sweep shares its layers with (none: one process), and this one's place.
+struct Sharing {
+    LayerPeers* peers = nullptr;
+    std::size_t ranks = 1, rank = 0;
+    explicit Sharing(LayerPeers* with)
+        : peers(with), ranks(with ? static_cast<std::size_t>(with->size()) : 1), rank(with ? static_cast<std::size_t>(with->rank()) : 0) {}
+    // Collective where shared: the sum, the most, and whether any process says yes.
+    std::uint64_t sum(std::uint64_t mine) const { return peers ? peers->sum(mine) : mine; }
+    std::uint64_t max(std::uint64_t mine) const { return peers ? peers->max(mine) : mine; }
+    std::uint64_t min(std::uint64_t mine) const { return peers ? peers->min(mine) : mine; }
+    bool any(bool mine) const { return peers ? peers->any(mine) : mine; }
 };
 
 // When the next save is due: a tenth of the time the sweep has run, at least a second and at
@@ -260,13 +274,15 @@ struct Marks {
 // as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
 // moves a slice of the states, handing each state made to its shard's thread, and each thread
 // then adds what it was handed into its own shard: no locks, and the same counts on any number
-// of threads.
+// of threads. Shared among processes, the hash picks the process and its shard (ranks times
+// threads slots), every layer is moved in rounds of the same number on every process, and the
+// states made for another process are sent to it at the end of each round.
 template <class Key>
 class Sweep {
 public:
     Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
-          const Family& family, const Marks& marks, const Saving& saving, FrontierFigures& figures, const std::vector<ItemId>& item_at,
-          const Matrix& matrix)
+          const Family& family, const Marks& marks, const Saving& saving, const Sharing& sharing, FrontierFigures& figures,
+          const std::vector<ItemId>& item_at, const Matrix& matrix)
         : laid_(laid),
           positions_(item_at.size()),
           covered_(covered),
@@ -275,13 +291,14 @@ public:
           family_(family),
           marks_(marks),
           saving_(saving),
+          sharing_(sharing),
           figures_(figures),
           item_at_(item_at),
           matrix_(matrix),
           led_(positions_),
           current_(threads_),
           next_(threads_),
-          boxes_(threads_, std::vector<Box<Key>>(threads_)) {
+          boxes_(threads_, std::vector<Box<Key>>(threads_ * sharing.ranks)) {
         for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
             if (live[o]) led_[laid.positions[laid.begin[o]]].push_back(static_cast<std::uint32_t>(o));
     }
@@ -289,11 +306,11 @@ public:
     SearchStats run() {
         SearchStats stats;
         figures_.states.assign(positions_, 0);
-        const std::size_t start = saving_.path.empty() ? 0 : load();
-        if (start == 0) begin(stats);
+        const std::size_t start = start_position(stats);
         SaveSchedule schedule;
+        std::uint64_t alive = states_alive();
         for (std::size_t p = start; p < positions_; ++p) {
-            figures_.states[p] = size(current_);
+            figures_.states[p] = alive;
             if (p > 0) tell_terms(family_.growth_at.empty() ? 0 : family_.growth_at[p - 1], p);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             const Step<Key> step = next_window(p);
@@ -301,30 +318,55 @@ public:
                 if (!saving_.path.empty() && p > 0) save(p);
                 stats.complete = false;
                 stats.solutions = 0;
-                return stats;
+                return all_processes(stats);
             }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
-            if (size(current_) == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
-            if (!saving_.path.empty() && p + 1 < positions_ && schedule.due()) save(p + 1);
-            if (saving_.on_layer) saving_.on_layer(p + 1, positions_, size(current_));
+            alive = states_alive();
+            if (alive == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
+            if (!saving_.path.empty() && p + 1 < positions_ && sharing_.any(schedule.due())) save(p + 1);
+            if (saving_.on_layer) saving_.on_layer(p + 1, positions_, alive);
         }
         if (!saving_.path.empty()) std::remove(saving_.path.c_str());
         figures_.count_words = current_.front().shape().limb;
         figures_.by_marked = terms_of(Key{0});
         stats.solutions = count_of(Key{0});
         if (!family_.growth_at.empty()) tell_terms(family_.growth_at.back(), positions_);
-        return stats;
+        return all_processes(stats);
     }
 
 private:
+    // Where the sweep starts: the layer saved by an earlier run of this count, or the first
+    // one. Shared among processes, every one must have saved the same layer (a kill between
+    // their renames leaves two): otherwise all start again from the first.
+    std::size_t start_position(SearchStats& stats) {
+        std::size_t start = saving_.path.empty() ? 0 : load();
+        if (sharing_.peers && sharing_.min(start) != sharing_.max(start)) start = 0;
+        if (start == 0) begin(stats);
+        return start;
+    }
+
     // The first layer: the empty state, one way, with no marked option.
     void begin(SearchStats& stats) {
         const CountShape shape{1, marks_.terms};
         for (auto& shard : current_) shard.reset(shape);
         std::vector<std::uint64_t> one(shape.words(), 0);
         one[0] = 1;
-        current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
+        if (owner_of(Key{0}) == sharing_.rank) current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
+    }
+
+    // The states of the layer, on every process.
+    std::uint64_t states_alive() const { return sharing_.sum(size(current_)); }
+
+    // The figures of every process: the states moved, the options tried and the states met
+    // again, summed, and the most states one process moved.
+    SearchStats all_processes(SearchStats stats) {
+        if (!sharing_.peers) return stats;
+        figures_.largest_share = sharing_.max(stats.nodes);
+        stats.nodes = sharing_.sum(stats.nodes);
+        stats.updates = sharing_.sum(stats.updates);
+        stats.merged = sharing_.sum(stats.merged);
+        return stats;
     }
 
     // The whole layer at position p to the layers file: written beside it, then renamed over it,
@@ -399,17 +441,25 @@ private:
         for (const auto& shard : layer) n += shard.size();
         return n;
     }
-    std::size_t shard_of(Key key) const { return static_cast<std::size_t>(((hash_key(key) >> 32) * threads_) >> 32); }
+    // A state's slot: its process and its shard there (one of ranks times threads).
+    std::size_t slot_of(Key key) const { return static_cast<std::size_t>(((hash_key(key) >> 32) * threads_ * sharing_.ranks) >> 32); }
+    std::size_t owner_of(Key key) const { return slot_of(key) / threads_; }
+    std::size_t shard_of(Key key) const { return slot_of(key) % threads_; }
 
-    // A state's count in the layer, by the number of marked options (no state: all 0).
+    // A state's count in the layer, by the number of marked options (no state: all 0), on every
+    // process (collective where shared: its owner tells the others).
     std::vector<Count> terms_of(Key key) const {
-        const Layer<Key>& shard = current_[shard_of(key)];
-        const CountShape shape = shard.shape();
+        const CountShape shape = current_.front().shape();
+        std::vector<std::uint64_t> words(shape.words(), 0);
+        if (owner_of(key) == sharing_.rank) {
+            const Layer<Key>& shard = current_[shard_of(key)];
+            const std::size_t at = shard.find(key);
+            if (at != Layer<Key>::kNone) std::copy_n(shard.count(at), shape.words(), words.begin());
+        }
+        if (sharing_.peers) sharing_.peers->broadcast(words, static_cast<int>(owner_of(key)));
         std::vector<Count> terms(shape.terms);
-        const std::size_t at = shard.find(key);
-        if (at == Layer<Key>::kNone) return terms;
         for (std::size_t t = 0; t < shape.terms; ++t)
-            terms[t] = Count::from_limbs(std::span<const std::uint64_t>(shard.count(at) + t * shape.limb, shape.limb));
+            terms[t] = Count::from_limbs(std::span<const std::uint64_t>(words.data() + t * shape.limb, shape.limb));
         return terms;
     }
     Count count_of(Key key) const {
@@ -470,10 +520,11 @@ private:
     // the position taken again where a sum overflowed; false when stopped.
     bool take_position(const Step<Key>& step, SearchStats& stats) {
         for (;;) {
-            const Taken taken = threads_ > 1 && size(current_) >= kSharedFrom ? take_shared(step) : take_alone(step);
+            const bool shared = sharing_.peers || (threads_ > 1 && size(current_) >= kSharedFrom);
+            const Taken taken = shared ? take_shared(step) : take_alone(step);
             stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
             if (taken.stopped) return false;
-            if (taken.fits) return true;
+            if (!sharing_.any(!taken.fits)) return true;
             for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
         }
     }
@@ -501,23 +552,35 @@ private:
         return taken;
     }
 
+    // The layer moved in rounds (the same number on every process): in each, every thread moves
+    // a slice into its boxes, one per slot; the boxes of other processes are sent to them; then
+    // each thread adds into its shard what every thread put in its box, and what was sent to
+    // this process for it.
     Taken take_shared(const Step<Key>& step) {
         std::vector<std::size_t> offset{0};
         for (const auto& shard : current_) offset.push_back(offset.back() + shard.size());
-        const std::size_t total = offset.back();
+        const std::size_t total = offset.back(), per_round = kRound * threads_;
+        const std::size_t rounds = sharing_.max((total + per_round - 1) / per_round);
+        const CountShape shape = current_.front().shape();
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
+        std::vector<std::uint64_t> received;  // states other processes made for this one's shards
         bool stop = false;
 #pragma omp parallel num_threads(static_cast <int>(threads_))
         {
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // this thread's, apart from the others' (no cache line shared)
-            next_[t].reset(current_.front().shape());
-            for (std::size_t base = 0; base < total; base += kRound * threads_) {
-#pragma omp single
-                stop = stop_asked() || std::any_of(failed.begin(), failed.end(), [](const auto& e) { return e != nullptr; });
+            next_[t].reset(shape);
+            for (std::size_t base = 0, round = 0; round < rounds; base += per_round, ++round) {
+#pragma omp master
+                {  // (MPI from the main thread alone)
+                    const bool failure = std::any_of(failed.begin(), failed.end(), [](const auto& e) { return e != nullptr; });
+                    stop = sharing_.any(stop_asked() || failure);
+                }
+#pragma omp barrier
                 if (stop) break;
-                const std::size_t share = std::min(kRound, (total - base + threads_ - 1) / threads_);
+                const std::size_t left = total - std::min(total, base);
+                const std::size_t share = std::min(kRound, (left + threads_ - 1) / threads_);
                 const std::size_t first = std::min(total, base + t * share), last = std::min(total, first + share);
                 try {
                     hand_over(step, offset, first, last, boxes_[t], mine);
@@ -525,9 +588,17 @@ private:
                     failed[t] = std::current_exception();
                 }
 #pragma omp barrier
+#pragma omp master
+                if (sharing_.peers) received = sharing_.peers->exchange(outgoing());
+#pragma omp barrier
                 try {
+                    const std::size_t own = sharing_.rank * threads_ + t;
                     for (std::size_t u = 0; u < threads_; ++u)
-                        boxes_[u][t].each([&](Key key, const std::uint64_t* count) { mine.fits &= next_[t].add(key, count, mine.merged); });
+                        boxes_[u][own].each(
+                            [&](Key key, const std::uint64_t* count) { mine.fits &= next_[t].add(key, count, mine.merged); });
+                    Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
+                        if (shard_of(key) == t) mine.fits &= next_[t].add(key, count, mine.merged);
+                    });
                 } catch (...) {
                     failed[t] = std::current_exception();
                 }
@@ -542,6 +613,20 @@ private:
         return sum;
     }
 
+    // What the threads' boxes hold for each other process (this one's own: nothing).
+    std::vector<std::vector<std::uint64_t>> outgoing() const {
+        std::vector<std::vector<std::uint64_t>> words(sharing_.ranks);
+        for (std::size_t r = 0; r < sharing_.ranks; ++r) {
+            if (r == sharing_.rank) continue;
+            for (const auto& boxes : boxes_)
+                for (std::size_t s = 0; s < threads_; ++s) {
+                    const auto put = boxes[r * threads_ + s].words();
+                    words[r].insert(words[r].end(), put.begin(), put.end());
+                }
+        }
+        return words;
+    }
+
     // Moves the states [first, last) of the layer (numbered across its shards), each state made
     // put in its shard's box.
     void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last,
@@ -553,7 +638,7 @@ private:
             const std::uint64_t* count = current_[k].count(i - offset[k]);
             ++taken.nodes;
             step.each_next(
-                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[shard_of(next)].put(next, count, marked); },
+                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[slot_of(next)].put(next, count, marked); },
                 taken.updates);
         }
     }
@@ -566,6 +651,7 @@ private:
     const Family& family_;
     const Marks& marks_;
     const Saving& saving_;
+    const Sharing& sharing_;
     std::vector<std::uint64_t> scratch_;  // a count times x
     std::uint32_t told_ = 0;              // the terms told so far
     Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
@@ -575,7 +661,7 @@ private:
     std::vector<std::vector<std::uint32_t>> led_;  // per position, the live options it leads
     Positions window_, next_window_;
     std::vector<Layer<Key>> current_, next_;    // shards
-    std::vector<std::vector<Box<Key>>> boxes_;  // per thread, per shard: the states it made
+    std::vector<std::vector<Box<Key>>> boxes_;  // per thread, per slot (process and shard): the states it made
 };
 
 }  // namespace
@@ -653,10 +739,15 @@ SearchStats Frontier::count(const Limits& limits) {
     figures_ = {};
     const Family family{growth_at_, sink_};
     const Marks marks{marked_, terms_};
-    const Saving saving{growth_at_.empty() ? layers_file_ : "", fingerprint(covered), on_layer_};
+    const Sharing sharing(peers_);
+    std::string path = growth_at_.empty() ? layers_file_ : "";
+    if (!path.empty() && sharing.rank > 0) path += ".rank" + std::to_string(sharing.rank);
+    const Saving saving{path, fingerprint(covered), on_layer_};
     if (widest <= 64)
-        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, figures_, item_at_, *matrix_).run();
+        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, item_at_, *matrix_)
+            .run();
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, item_at_, *matrix_)
+        .run();
 }
 
 std::optional<SavedLayers> Frontier::saved_layers(const std::string& path) {
@@ -686,6 +777,8 @@ std::uint64_t Frontier::fingerprint(const std::vector<char>& covered) const {
     for (std::uint32_t q : laid_->positions) h.add(q);
     for (char c : covered) h.add(static_cast<std::uint64_t>(c));
     for (char c : marked_) h.add(static_cast<std::uint64_t>(c));
+    if (peers_)
+        h.add(std::string_view("shared")).add(static_cast<std::uint64_t>(peers_->size())).add(static_cast<std::uint64_t>(peers_->rank()));
     return h.add(terms_).value();
 }
 

@@ -161,10 +161,18 @@ public:
     }
     template <class Take>
     void each(Take&& take) const {
-        for (std::size_t at = 0; at < used_; at += stride_) {
+        each_in(words(), shape_, take);
+    }
+    // The states put, as words (what another process is sent).
+    std::span<const std::uint64_t> words() const { return {data_.data(), used_}; }
+    // Each state in words laid out as a box lays them (key, then count of this shape).
+    template <class Take>
+    static void each_in(std::span<const std::uint64_t> words, CountShape shape, Take&& take) {
+        const std::size_t stride = kKeyWords + shape.words();
+        for (std::size_t at = 0; at + stride <= words.size(); at += stride) {
             Key key{0};
-            for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(data_[at + k]) << (64 * k);
-            take(key, data_.data() + at + kKeyWords);
+            for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(words[at + k]) << (64 * k);
+            take(key, words.data() + at + kKeyWords);
         }
     }
 

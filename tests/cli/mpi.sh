@@ -59,15 +59,29 @@ for case in 14x14=112202208776036178000000 28x14=9932375936055665633716663512144
     echo "dominoes on $board by the memo engine: 2 and 3 ranks give $total, and the same count up to symmetry"
 done
 
-# The frontier engine: each rank counts its subproblems by layers (a coarse split: one per rank
-# or two); 1, 2 and 3 ranks give the published count past 2^128 (18x18, OEIS A004003 a(9)).
+# The frontier engine: the ranks share every layer of the one subproblem (each owns the states
+# its hash gives it); 1, 2 and 3 ranks, on 1 and 2 threads each, give the published count past
+# 2^128 (18x18, OEIS A004003 a(9)) and move the same states, and the report gives the largest
+# rank's share of them.
 total=548943583215388338077567813208427340288
+nodes=
 for np in 1 2 3; do
-    ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board 18x18 --copies any --symmetry none --engine frontier \
-        --json --mpi --threads 1) || fail "mpirun -np $np frontier: $ranks"
-    [ "$(field "$ranks" solutions)" = $total ] || fail "frontier, $np ranks: $(field "$ranks" solutions)"
+    for threads in 1 2; do
+        ranks=$(mpi_np $np count polyomino --pieces $pieces/domino.txt --board 18x18 --copies any --symmetry none --engine frontier \
+            --json --mpi --threads $threads) || fail "mpirun -np $np frontier: $ranks"
+        [ "$(field "$ranks" solutions)" = $total ] || fail "frontier, $np ranks: $(field "$ranks" solutions)"
+        [ "$(field "$ranks" subproblems)" = 1 ] || fail "frontier, $np ranks: $(field "$ranks" subproblems) subproblems, not 1 shared"
+        [ -n "$nodes" ] || nodes=$(field "$ranks" nodes)
+        [ "$(field "$ranks" nodes)" = "$nodes" ] || fail "frontier, $np ranks, $threads threads: $(field "$ranks" nodes) states moved, not $nodes"
+        share=$(field "$ranks" largest_rank_nodes)
+        if [ $np -gt 1 ]; then
+            [ -n "$share" ] && [ "$share" -lt "$nodes" ] && [ "$((share * np))" -ge "$nodes" ] || fail "frontier, $np ranks: largest share $share of $nodes"
+        fi
+    done
 done
-echo "dominoes on 18x18 by layers: 1, 2 and 3 ranks give $total"
+text=$(mpi_np 2 count polyomino --pieces $pieces/domino.txt --board 18x18 --copies any --symmetry none --engine frontier --mpi --threads 1)
+grep -Eq "^layers shared by 2 ranks: the most states one moved, [0-9]+, is [0-9.]+% of the $nodes moved" <<<"$text" || fail "no share line: $text"
+echo "dominoes on 18x18 by layers shared by 1, 2 and 3 ranks (1 and 2 threads each): $total, $nodes states moved"
 
 # Standard input reaches rank 0 alone: refused on every rank with the reason, not read as an
 # empty matrix by the others.

@@ -2,7 +2,8 @@
 # tests/cli/mpi_faults.sh XCOUNT: faults under mpirun -np 3 end in the exact total or a clear
 # refusal with exit 2, never a wrong total, a hang or a damaged journal: limits, ranks in
 # different folders (a journal only rank 0 sees), a rank that cannot read the problem or reads
-# another, a journal rank 0 cannot open, kill -9 of a rank, SIGTERM to every rank.
+# another, a journal rank 0 cannot open, kill -9 of a rank, SIGTERM to every rank, and both
+# again while the ranks share the layers of a count by layers.
 # Exits 77 (skipped) without mpirun or an MPI build.
 set -u
 xcount=$(realpath "$1")
@@ -144,6 +145,48 @@ run mpi count queens --n 11 --split-depth 2 --profile --json --mpi
 expect_status 0 "--profile over MPI"
 [ "$(grep -o '"profile": \[.*\]' <<<"$one")" = "$(grep -o '"profile": \[.*\]' <<<"$out")" ] || fail "--profile over MPI differs: $out"
 echo "--profile over MPI: the same per-level figures as one process"
+# 7. A count by layers that the 3 ranks share (each owns a third of every layer and saves it
+#    beside the journal): SIGTERM to every rank stops it with exit 3, every rank having saved
+#    the same layer, and the next run carries on from there (fewer states moved than a whole
+#    run); kill -9 of one rank ends the job, and the next run still reaches the published total
+#    (dominoes on 22x22, OEIS A004003 a(11) = 2^11 * A065072(11)^2).
+d22=30273700492231603015150204108772562780931587428193514539008
+layers() { mpi count polyomino --pieces domino --board 22x22 --copies any --symmetry none --engine frontier --mpi --threads 1 "$@"; }
+whole_nodes=$(field "$(layers --json)" nodes)
+# shared_interrupted JOURNAL SIGNAL WHICH: SIGNAL to the last rank (one) or every rank (all),
+# 0.3 s after the three ranks' layers files are there.
+shared_interrupted() {
+    local journal=$1 signal=$2 which=$3
+    layers --checkpoint "$journal" > "$dir/layers.out" 2>&1 &
+    local job=$!
+    while { [ ! -f "$journal.layers.0" ] || [ ! -f "$journal.layers.0.rank1" ] || [ ! -f "$journal.layers.0.rank2" ]; } &&
+        kill -0 $job 2>/dev/null; do sleep 0.01; done
+    sleep 0.3
+    local ranks
+    ranks=$(descendants "$(basename "$rank_program")" $job)
+    [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
+    [ -n "$ranks" ] || fail "no rank to signal (layers)"
+    kill "-$signal" $ranks
+    wait $job
+    status=$?
+    out=$(cat "$dir/layers.out")
+}
+shared_interrupted "$dir/lt.j" TERM all
+expect_status 3 "SIGTERM to the ranks sharing layers"
+expect_line "^solutions: [0-9]+ \(stopped early: not the total\)$" "SIGTERM, layers"
+run "$xcount" status "$dir/lt.j"
+expect_line "^subproblem #0 by layers: position [0-9]+ of 484" "status of layers shared by 3 ranks"
+run layers --checkpoint "$dir/lt.j" --json --expect $d22
+expect_status 0 "resume of layers shared by 3 ranks"
+resumed_nodes=$(field "$out" nodes)
+[ "$resumed_nodes" -lt "$whole_nodes" ] || fail "the ranks moved $resumed_nodes states after SIGTERM, a whole run $whole_nodes: no carrying on"
+[ -z "$(ls "$dir"/lt.j.layers.* 2>/dev/null)" ] || fail "layers files outlived the count: $(ls "$dir"/lt.j.layers.*)"
+shared_interrupted "$dir/lk.j" 9 one
+[ "$status" != 0 ] || fail "mpirun exited 0 after a rank sharing layers was killed"
+! grep -Eq "^solutions: [0-9]+$" <<<"$out" || fail "a complete total after a rank sharing layers was killed: $out"
+run layers --checkpoint "$dir/lk.j" --expect $d22
+expect_status 0 "resume after kill -9 of a rank sharing layers"
+echo "layers shared by 3 ranks: SIGTERM, exit 3, resumed ($resumed_nodes of $whole_nodes states moved); kill -9 of a rank, resumed; $d22"
 kill -0 $bystander 2>/dev/null || fail "an xcount that was not one of the test's ranks was signalled"
 echo "a bystander xcount outlived every signal sent to the ranks"
 echo "mpi faults: ok"
