@@ -103,20 +103,24 @@ echo "an unopenable journal, a foreign journal, a file the workers cannot read, 
 
 # 4. kill -9 of one rank: the job ends without a complete total; the journal resumes to the
 #    published total of 16 queens (14,772,512, OEIS A000170).
-# interrupted JOURNAL OUTPUT SIGNAL WHICH: 16 queens over 3 ranks, after 2.5 s SIGNAL to the
-# last rank started (WHICH = one) or to every rank (all); the exit status of mpirun in $status.
+# signal_ranks JOB SIGNAL WHICH: SIGNAL to the last rank the mpirun JOB started (WHICH = one)
+# or to every rank (all), then its exit status in $status.
+signal_ranks() {
+    local job=$1 signal=$2 which=$3 ranks
+    ranks=$(descendants "$(basename "$rank_program")" "$job")
+    [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
+    [ -n "$ranks" ] || fail "no rank to signal"
+    kill "-$signal" $ranks
+    wait "$job"
+    status=$?
+}
+# interrupted JOURNAL OUTPUT SIGNAL WHICH: 16 queens over 3 ranks, SIGNAL after 2.5 s.
 interrupted() {
     local journal=$1 output=$2 signal=$3 which=$4
     mpi count queens --n 16 --split-depth 3 --mpi --threads 1 --checkpoint "$journal" > "$output" 2>&1 &
     local job=$!
     sleep 2.5
-    local ranks
-    ranks=$(descendants "$(basename "$rank_program")" $job)
-    [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
-    [ -n "$ranks" ] || fail "no rank to signal"
-    kill "-$signal" $ranks
-    wait $job
-    status=$?
+    signal_ranks $job "$signal" "$which"
 }
 interrupted "$dir/k.j" "$dir/killed.out" 9 one
 killed_status=$status
@@ -153,8 +157,8 @@ echo "--profile over MPI: the same per-level figures as one process"
 d22=30273700492231603015150204108772562780931587428193514539008
 layers() { mpi count polyomino --pieces domino --board 22x22 --copies any --symmetry none --engine frontier --mpi --threads 1 "$@"; }
 whole_nodes=$(field "$(layers --json)" nodes)
-# shared_interrupted JOURNAL SIGNAL WHICH: SIGNAL to the last rank (one) or every rank (all),
-# 0.3 s after the three ranks' layers files are there.
+# shared_interrupted JOURNAL SIGNAL WHICH: SIGNAL 0.3 s after the three ranks' layers files
+# are there; the output in $out.
 shared_interrupted() {
     local journal=$1 signal=$2 which=$3
     layers --checkpoint "$journal" > "$dir/layers.out" 2>&1 &
@@ -162,13 +166,7 @@ shared_interrupted() {
     while { [ ! -f "$journal.layers.0" ] || [ ! -f "$journal.layers.0.rank1" ] || [ ! -f "$journal.layers.0.rank2" ]; } &&
         kill -0 $job 2>/dev/null; do sleep 0.01; done
     sleep 0.3
-    local ranks
-    ranks=$(descendants "$(basename "$rank_program")" $job)
-    [ "$which" = all ] || ranks=$(tail -n 1 <<<"$ranks")
-    [ -n "$ranks" ] || fail "no rank to signal (layers)"
-    kill "-$signal" $ranks
-    wait $job
-    status=$?
+    signal_ranks $job "$signal" "$which"
     out=$(cat "$dir/layers.out")
 }
 shared_interrupted "$dir/lt.j" TERM all
