@@ -71,7 +71,10 @@ TEST_CASE("colours: options share an item only when they give it the same colour
     }
 }
 
-TEST_CASE("colours: the dancer counts what brute force counts on 400 random coloured matrices, under every rule", "[colours][oracle]") {
+TEST_CASE(
+    "colours: the dancer counts what brute force counts on 400 random coloured matrices, under every rule, and the frontier "
+    "engine by layers",
+    "[colours][oracle][frontier]") {
     std::mt19937 rng(20261202);
     for (int trial = 0; trial < 400; ++trial) {
         const Matrix m = test::random_coloured_matrix(rng, 2 + trial % 5, 1 + trial % 4, 6 + trial % 13, 1 + trial % 3);
@@ -79,6 +82,7 @@ TEST_CASE("colours: the dancer counts what brute force counts on 400 random colo
         const Count truth = test::brute_force_count(m);
         for (ChooseRule rule : {ChooseRule::mrv, ChooseRule::first, ChooseRule::scan, ChooseRule::random})
             REQUIRE(dancer_count(m, {rule, 5}) == truth);
+        REQUIRE(Frontier(m).count().solutions == truth);
     }
 }
 
@@ -94,6 +98,9 @@ TEST_CASE("colours: splits at every depth add up on 1 to 3 threads, figure for f
                 const Split split = split_at_depth(m, depth);
                 test::check_same_figures(
                     run_split(m, split, {}, RunOptions{.threads = threads, .engine = decide_method(m, {}).engine}).total, whole);
+                // By layers, each subproblem's prefix replayed: options of its colours stay live below it.
+                REQUIRE(run_split(m, split, {}, RunOptions{.threads = threads, .engine = EngineKind::frontier}).total.solutions ==
+                        whole.solutions);
             }
     }
 }
@@ -120,7 +127,8 @@ TEST_CASE("colours: the enumerating engines but the dancer refuse them, auto tak
     CHECK_THROWS_WITH(Bits(m), "the bits engine does not take colours (item:colour in an option); use --engine dlx");
     CHECK_THROWS_WITH(Cells(m), Catch::Contains("the cells engine does not take colours"));
     CHECK_THROWS_WITH(Scan(m), Catch::Contains("the scan engine does not take colours"));
-    CHECK(Memo64(m).count().solutions == 1);  // the memo engine takes them (its tests and sets)
+    CHECK(Memo64(m).count().solutions == 1);    // the memo engine takes them (its tests and sets)
+    CHECK(Frontier(m).count().solutions == 1);  // and the frontier engine (a position per colour)
 }
 
 TEST_CASE("colours: written and read back, the same matrix; its fingerprint is not the colourless one's", "[colours][dlx]") {

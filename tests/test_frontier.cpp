@@ -300,8 +300,8 @@ TEST_CASE("frontier: orders the items itself, so a file along the long side keep
     CHECK(s.solutions == with_engine(memo, model.matrix, [](auto& e) { return e.count(); }).solutions);  // another engine
 }
 
-TEST_CASE("frontier: refuses colours, multiplicities and a window wider than 128 items", "[frontier][bad-input]") {
-    CHECK_THROWS_WITH(Frontier(test::dlx(test::kKnuthColourExample)), Catch::Contains("the frontier engine does not take colours"));
+TEST_CASE("frontier: refuses multiplicities as written and a window wider than 128 items", "[frontier][bad-input]") {
+    CHECK_THROWS_WITH(Frontier(test::dlx("2:3|a b\na\nb\na b\n")), Catch::Contains("the frontier engine takes no multiplicities"));
     // One option holds all 200 items (and each has one of its own): whatever the order, the
     // window after the first item holds the other 199.
     MatrixBuilder b;

@@ -18,11 +18,14 @@
 //
 // A secondary item becomes a position of its own, after the last option that can hold it, with
 // one more option holding it alone (taken where no option of the solution holds it): each
-// solution is counted once. Counts are exact at any size: each state's count is as many 64-bit
+// solution is counted once. Colours (Knuth's Algorithm C) take one position more per colour
+// given to the item, as the memo engine's bits do: an option giving colour c needs c's
+// position free and covers the item's others, so options of one colour share the item and no
+// other may hold it. Counts are exact at any size: each state's count is as many 64-bit
 // words as the largest count needs, widened (and the layer done again) when a sum overflows.
 // A prefix replayed (a subproblem of a split) covers its items before the layers start, and
 // the options that meet them are left out. Solutions are visited (search) by dancing links.
-// Colours and multiplicities are refused (InputError): count them with memo or dlx.
+// Multiplicities are refused (InputError): count their exact-cover expansion.
 #pragma once
 
 #include <algorithm>
@@ -88,10 +91,10 @@ public:
     static constexpr bool kCoarseSplit = true;      // a subproblem's layers cost about the whole problem's
     static constexpr std::size_t kMaxWindow = 128;  // items in a window at most
 
-    explicit Frontier(const Matrix& matrix);  // InputError for colours or multiplicities
+    explicit Frontier(const Matrix& matrix);  // InputError for multiplicities
     Frontier(Frontier&&) noexcept;
     ~Frontier();
-    static bool fits(const Matrix& matrix) { return !matrix.has_colours() && !matrix.has_multiplicities(); }
+    static bool fits(const Matrix& matrix) { return !matrix.has_multiplicities(); }
 
     // Every solution below the prefix replayed, counted by layers. A stop (limits.stop) ends
     // it incomplete; the node limit and the solution limit are not looked at (a layer is not a
@@ -150,8 +153,9 @@ public:
     std::uint64_t checksum() const;  // the options taken
     std::size_t memory_bytes() const;
     const FrontierFigures& figures() const { return figures_; }
-    // Per position, its item (the order the layers take them in); secondary items included.
-    const std::vector<ItemId>& order() const { return item_at_; }
+    // Per position, its item (the order the layers take them in); secondary items included, one
+    // position for each, and one more for each colour options give it.
+    const std::vector<ItemId>& order() const;
     // Of the whole matrix in that order: the most items a window holds, and the states the
     // layers can hold at most, summed over the positions (2^|window| each).
     std::size_t widest_window() const { return widest_; }
@@ -166,7 +170,7 @@ private:
     void take_order(std::vector<ItemId> order);
     std::uint64_t fingerprint(const std::vector<char>& covered) const;  // what a layers file is of
 
-    std::vector<ItemId> item_at_;  // per position
+    std::vector<ItemId> item_order_;  // the items in order (Laid::item_at: per position)
     std::unique_ptr<Laid> laid_;
     std::size_t widest_ = 0;
     double states_bound_ = 0;

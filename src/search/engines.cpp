@@ -183,7 +183,7 @@ bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why) 
     // layer at a time, and four times fewer than the nodes walking the tree would visit.
     constexpr double kStates = 1e12, kTreeOverStates = 4;
     if (!Frontier::fits(matrix)) {
-        say(why, "frontier: does not take colours or multiplicities");
+        say(why, "frontier: does not take multiplicities as written");
         return false;
     }
     if (!matrix.symbols().empty() && merging_pays) {

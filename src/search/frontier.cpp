@@ -90,11 +90,19 @@ std::vector<ItemId> with_secondaries(const Matrix& matrix, const std::vector<Ite
 
 }  // namespace
 
-// The options as sorted positions (the matrix's, then one per secondary item holding it alone).
+// The options as sorted positions (the matrix's, then one per position of a secondary item
+// holding it alone). A primary item is one position; a secondary item one for "held", then one
+// per colour that options give it (the memo engine's encoding: an option giving it colour c
+// tests c's position and sets the others and "held"; one giving no colour tests "held" and sets
+// them all). Per entry, whether the option tests the position (it must be free) and whether it
+// sets it: a primary item's, and "held" without a colour, both.
 struct Frontier::Laid {
-    std::vector<std::uint32_t> position_of;
+    static constexpr std::uint8_t kTests = 1, kSets = 2;
+    std::vector<std::uint32_t> position_of;  // per item, its first position
+    std::vector<ItemId> item_at;             // per position, its item
     std::vector<std::uint32_t> begin{0};
     Positions positions;
+    std::vector<std::uint8_t> roles;  // per entry of positions: kTests, kSets or both
 };
 
 namespace {
@@ -103,35 +111,67 @@ using namespace layers;  // Layer, Box, CountShape and the count arithmetic
 
 using Laid = Frontier::Laid;
 
+// Per secondary item, the colours options give it, in increasing order.
+std::vector<std::vector<ColourId>> colours_given(const Matrix& matrix) {
+    std::vector<std::vector<ColourId>> given(matrix.item_count());
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
+        for (std::size_t k = 0; k < colours.size(); ++k)
+            if (colours[k] != 0) given[static_cast<std::size_t>(items[k])].push_back(colours[k]);
+    }
+    for (auto& c : given) {
+        std::sort(c.begin(), c.end());
+        c.erase(std::unique(c.begin(), c.end()), c.end());
+    }
+    return given;
+}
+
 Laid lay_out(const Matrix& matrix, const std::vector<ItemId>& order) {
     Laid laid;
+    const std::vector<std::vector<ColourId>> given = colours_given(matrix);
     laid.position_of.assign(matrix.item_count(), 0);
-    for (std::size_t p = 0; p < order.size(); ++p) laid.position_of[static_cast<std::size_t>(order[p])] = static_cast<std::uint32_t>(p);
-    const auto add = [&](std::span<const ItemId> items) {
-        const std::size_t first = laid.positions.size();
-        for (ItemId i : items) laid.positions.push_back(laid.position_of[static_cast<std::size_t>(i)]);
-        std::sort(laid.positions.begin() + static_cast<long>(first), laid.positions.end());
-        laid.begin.push_back(static_cast<std::uint32_t>(laid.positions.size()));
-    };
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) add(matrix.option(static_cast<OptionId>(o)));
-    for (std::size_t i = 0; i < matrix.item_count(); ++i) {
-        const ItemId item = static_cast<ItemId>(i);
-        if (!matrix.is_primary(item)) add(std::span<const ItemId>(&item, 1));
+    for (ItemId item : order) {
+        laid.position_of[static_cast<std::size_t>(item)] = static_cast<std::uint32_t>(laid.item_at.size());
+        laid.item_at.insert(laid.item_at.end(), 1 + given[static_cast<std::size_t>(item)].size(), item);
     }
+    std::vector<std::pair<std::uint32_t, std::uint8_t>> entries;
+    const auto add = [&] {
+        std::sort(entries.begin(), entries.end());
+        for (const auto& [position, role] : entries) laid.positions.push_back(position), laid.roles.push_back(role);
+        laid.begin.push_back(static_cast<std::uint32_t>(laid.positions.size()));
+        entries.clear();
+    };
+    constexpr std::uint8_t kBoth = Laid::kTests | Laid::kSets;
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            const auto i = static_cast<std::size_t>(items[k]);
+            const std::uint32_t held = laid.position_of[i];
+            const ColourId colour = colours.empty() ? 0 : colours[k];
+            entries.emplace_back(held, colour == 0 ? kBoth : Laid::kSets);
+            for (std::size_t c = 0; c < given[i].size(); ++c)
+                entries.emplace_back(held + 1 + c, given[i][c] == colour ? Laid::kTests : Laid::kSets);
+        }
+        add();
+    }
+    for (std::uint32_t p = 0; p < laid.item_at.size(); ++p)
+        if (!matrix.is_primary(laid.item_at[p])) entries.emplace_back(p, kBoth), add();
     return laid;
 }
 
 // Per position, how many items its window holds, for the options `live` keeps: position q is
-// in R(p) when an option led before p holds it, for first(q) < p <= q.
+// in R(p) when an option led before p holds it, for first(q) < p <= q (q not covered).
 template <class Live>
-std::vector<std::uint32_t> window_sizes(const Laid& laid, std::size_t positions, Live&& live) {
+std::vector<std::uint32_t> window_sizes(const Laid& laid, std::size_t positions, Live&& live, const std::vector<char>* covered = nullptr) {
     constexpr std::uint32_t kNone = ~std::uint32_t{0};
     std::vector<std::uint32_t> first(positions, kNone);
     for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o) {
         if (!live(o)) continue;
         const std::uint32_t lead = laid.positions[laid.begin[o]];
         for (std::uint32_t k = laid.begin[o] + 1; k < laid.begin[o + 1]; ++k)
-            first[laid.positions[k]] = std::min(first[laid.positions[k]], lead);
+            if (!covered || !(*covered)[laid.positions[k]]) first[laid.positions[k]] = std::min(first[laid.positions[k]], lead);
     }
     std::vector<std::int64_t> change(positions + 1, 0);
     for (std::size_t q = 0; q < positions; ++q)
@@ -161,13 +201,19 @@ Key insert_zero(Key x, unsigned k) {
     return (x & low) | ((x & ~low) << 1);
 }
 
+// An option led by p as bits of the next window: the positions it needs free, and those it covers.
+template <class Key>
+struct Masks {
+    Key tests{0}, sets{0};
+};
+
 // The move from position p's window to p + 1's, as bit operations on a state.
 template <class Key>
 struct Step {
-    bool holds_p = false;            // p is in its own window (bit 0)
-    std::vector<unsigned> inserted;  // indices in the next window of the positions new to it
-    std::vector<Key> options;        // per option led by p, its other positions in the next window
-    std::vector<char> marked;        // per option led by p: counted by (a term more)
+    bool holds_p = false;             // p is in its own window (bit 0)
+    std::vector<unsigned> inserted;   // indices in the next window of the positions new to it
+    std::vector<Masks<Key>> options;  // per option led by p, its other positions in the next window
+    std::vector<char> marked;         // per option led by p: counted by (a term more)
 
     // Each state a state moves to (emit(next, marked)); `updates` counts the options tested.
     template <class Emit>
@@ -177,7 +223,7 @@ struct Step {
         if (holds_p && (state & Key{1})) return emit(base, false);
         updates += options.size();
         for (std::size_t o = 0; o < options.size(); ++o)
-            if ((base & options[o]) == Key{0}) emit(base | options[o], marked[o] != 0);
+            if ((base & options[o].tests) == Key{0}) emit(base | options[o].sets, marked[o] != 0);
     }
 };
 
@@ -486,7 +532,8 @@ private:
         step.holds_p = !window_.empty() && window_.front() == p;
         Positions added;
         for (std::uint32_t o : led_[p])
-            for (std::uint32_t k = laid_.begin[o] + 1; k < laid_.begin[o + 1]; ++k) added.push_back(laid_.positions[k]);
+            for (std::uint32_t k = laid_.begin[o] + 1; k < laid_.begin[o + 1]; ++k)
+                if (!covered_[laid_.positions[k]]) added.push_back(laid_.positions[k]);
         std::sort(added.begin(), added.end());
         added.erase(std::unique(added.begin(), added.end()), added.end());
         next_window_.clear();
@@ -505,12 +552,14 @@ private:
                 step.inserted.push_back(k);
         }
         for (std::uint32_t o : led_[p]) {
-            Key mask{0};
+            Masks<Key> masks;
             for (std::uint32_t k = laid_.begin[o] + 1; k < laid_.begin[o + 1]; ++k) {
+                if (covered_[laid_.positions[k]]) continue;  // set by a replayed option already (one of the same colour)
                 const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), laid_.positions[k]) - next_window_.begin();
-                mask |= Key{1} << at;
+                if (laid_.roles[k] & Laid::kTests) masks.tests |= Key{1} << at;
+                if (laid_.roles[k] & Laid::kSets) masks.sets |= Key{1} << at;
             }
-            step.options.push_back(mask);
+            step.options.push_back(masks);
             step.marked.push_back(!marks_.marked.empty() && marks_.marked[o] != 0);
         }
         return step;
@@ -667,25 +716,25 @@ private:
 }  // namespace
 
 Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
-    if (matrix.has_colours())
-        throw InputError("the frontier engine does not take colours (item:colour in an option); use --engine memo or dlx");
     if (matrix.has_multiplicities())
         throw InputError("the frontier engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
     take_order(with_secondaries(matrix, matrix.scan_order()));
     const double scan_bound = states_bound_;
-    std::vector<ItemId> scan = std::move(item_at_);
+    std::vector<ItemId> scan = std::move(item_order_);
     std::unique_ptr<Laid> scan_laid = std::move(laid_);
     const std::size_t scan_widest = widest_;
     take_order(with_secondaries(matrix, reverse_cuthill_mckee(matrix)));
     if (states_bound_ >= scan_bound)
-        item_at_ = std::move(scan), laid_ = std::move(scan_laid), states_bound_ = scan_bound, widest_ = scan_widest;
+        item_order_ = std::move(scan), laid_ = std::move(scan_laid), states_bound_ = scan_bound, widest_ = scan_widest;
 }
 
 void Frontier::take_order(std::vector<ItemId> order) {
     laid_ = std::make_unique<Laid>(lay_out(*matrix_, order));
-    std::tie(states_bound_, widest_) = order_cost(*laid_, order.size());
-    item_at_ = std::move(order);
+    std::tie(states_bound_, widest_) = order_cost(*laid_, laid_->item_at.size());
+    item_order_ = std::move(order);
 }
+
+const std::vector<ItemId>& Frontier::order() const { return laid_->item_at; }
 
 void Frontier::count_by(std::vector<char> marked) {
     if (!marked.empty() && marked.size() != matrix_->option_count()) throw std::logic_error("count_by: one mark per option");
@@ -699,12 +748,12 @@ void Frontier::count_by(std::vector<char> marked) {
 
 void Frontier::follow_family(std::span<const std::uint32_t> growth, TermSink sink) {
     if (growth.size() != matrix_->item_count()) throw std::logic_error("follow_family: one board per item");
-    std::vector<ItemId> order = item_at_;
+    std::vector<ItemId> order = item_order_;
     const auto board = [&](ItemId i) { return growth[static_cast<std::size_t>(i)]; };
     std::stable_sort(order.begin(), order.end(), [&](ItemId a, ItemId b) { return board(a) < board(b); });
     take_order(std::move(order));
     growth_at_.clear();
-    for (ItemId i : item_at_) growth_at_.push_back(board(i));
+    for (ItemId i : laid_->item_at) growth_at_.push_back(board(i));
     sink_ = std::move(sink);
 }
 
@@ -720,21 +769,27 @@ void Frontier::set_forced_items(std::span<const ItemId> items, std::span<const c
 
 SearchStats Frontier::count(const Limits& limits) {
     const Laid& laid = *laid_;
-    const std::size_t positions = item_at_.size();
+    const std::size_t positions = laid.item_at.size();
     std::vector<char> covered(positions, 0);
-    for (OptionId o : chosen_) {
-        if (static_cast<std::size_t>(o) >= matrix_->option_count()) throw InputError("frontier: no option " + std::to_string(o));
-        for (std::uint32_t k = laid.begin[static_cast<std::size_t>(o)]; k < laid.begin[static_cast<std::size_t>(o) + 1]; ++k) {
-            if (covered[laid.positions[k]]) throw InputError("frontier: the options replayed overlap");
-            covered[laid.positions[k]] = 1;
-        }
+    // A replayed option needs the positions it tests free and covers those it sets; an option
+    // stays live where none of the positions it tests is covered.
+    const auto tested_covered = [&](std::size_t o) {
+        for (std::uint32_t k = laid.begin[o]; k < laid.begin[o + 1]; ++k)
+            if ((laid.roles[k] & Laid::kTests) && covered[laid.positions[k]]) return true;
+        return false;
+    };
+    for (OptionId chosen : chosen_) {
+        const auto o = static_cast<std::size_t>(chosen);
+        if (o >= matrix_->option_count()) throw InputError("frontier: no option " + std::to_string(chosen));
+        if (tested_covered(o)) throw InputError("frontier: the options replayed overlap");
+        for (std::uint32_t k = laid.begin[o]; k < laid.begin[o + 1]; ++k)
+            if (laid.roles[k] & Laid::kSets) covered[laid.positions[k]] = 1;
     }
     const std::size_t options = laid.begin.size() - 1;
     std::vector<char> live(options, 1);
-    for (std::size_t o = 0; o < options; ++o)
-        for (std::uint32_t k = laid.begin[o]; k < laid.begin[o + 1]; ++k)
-            if (covered[laid.positions[k]]) live[o] = 0;
-    const std::vector<std::uint32_t> sizes = window_sizes(laid, positions, [&](std::size_t o) { return live[o] != 0; });
+    for (std::size_t o = 0; o < options; ++o) live[o] = tested_covered(o) ? 0 : 1;
+    const std::vector<std::uint32_t> sizes = window_sizes(
+        laid, positions, [&](std::size_t o) { return live[o] != 0; }, &covered);
     const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
     figures_ = {};
     const Family family{growth_at_, sink_};
@@ -744,9 +799,9 @@ SearchStats Frontier::count(const Limits& limits) {
     if (!path.empty() && sharing.rank > 0) path += ".rank" + std::to_string(sharing.rank);
     const Saving saving{path, fingerprint(covered), on_layer_};
     if (widest <= 64)
-        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, item_at_, *matrix_)
+        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
             .run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, item_at_, *matrix_)
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
         .run();
 }
 
@@ -775,6 +830,7 @@ std::uint64_t Frontier::fingerprint(const std::vector<char>& covered) const {
     h.add(std::string_view("frontier layers"));
     for (std::uint32_t k : laid_->begin) h.add(k);
     for (std::uint32_t q : laid_->positions) h.add(q);
+    for (std::uint8_t r : laid_->roles) h.add(std::uint64_t{r});
     for (char c : covered) h.add(static_cast<std::uint64_t>(c));
     for (char c : marked_) h.add(static_cast<std::uint64_t>(c));
     if (peers_)
@@ -789,8 +845,8 @@ std::uint64_t Frontier::checksum() const {
 }
 
 std::size_t Frontier::memory_bytes() const {
-    return (laid_->position_of.capacity() + laid_->begin.capacity() + laid_->positions.capacity()) * 4 +
-           item_at_.capacity() * sizeof(ItemId) + chosen_.capacity() * sizeof(OptionId);
+    return (laid_->position_of.capacity() + laid_->begin.capacity() + laid_->positions.capacity()) * 4 + laid_->roles.capacity() +
+           (laid_->item_at.capacity() + item_order_.capacity()) * sizeof(ItemId) + chosen_.capacity() * sizeof(OptionId);
 }
 
 Dancer& Frontier::dancer() {
