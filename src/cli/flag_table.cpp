@@ -152,7 +152,7 @@ constexpr Flag kFlags[] = {
     {"shard", T::text, "I/K", nullptr, kNone, kNone, "solve only the subproblems whose id is I modulo K (needs --out)", kCount, [](Settings& s, const V& v) { std::tie(s.run.shard_index, s.run.shard_count) = parse_shard(v.as<std::string>()); }},
     {"out,o", T::text, "FILE", nullptr, kNone, kNone, "write this run's result file, for xcount merge", kCount, [](Settings& s, const V& v) { s.out = v.as<std::string>(); }},
     {"out,o", T::text, "FILE", "-", kNone, kNone, "write to this file (- : stdout)", kExport, [](Settings& s, const V& v) { s.out = v.as<std::string>(); }},
-    {"mpi", T::toggle, "", nullptr, kNone, kNone, "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal", kCount, [](Settings& s, const V&) { s.mpi = true; }},
+    {"mpi", T::toggle, "", nullptr, kNone, kNone, "run over the MPI ranks of mpirun: rank 0 hands out subproblems and keeps the journal; a count by layers has its every layer shared by the ranks", kCount, [](Settings& s, const V&) { s.mpi = true; }},
     {"subproblem-stats", T::text, "FILE", nullptr, kNone, kNone, "write one JSON line per subproblem to FILE (its figures, when it started)", kCount, [](Settings& s, const V& v) { s.subproblem_stats = v.as<std::string>(); }},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "say more (matrix size, warnings)", kModelCommands, [](Settings& s, const V&) { s.verbose = true; }},
     {"verbose,v", T::toggle, "", nullptr, kNone, kNone, "a line per puzzle on stderr: clues and seconds", kGenerate, nullptr},
