@@ -234,7 +234,8 @@ private:
         };
         const SearchStats slice = options_.group || options_.on_solution ? engine.search(visit, limits) : engine.count(limits);
         engine.unwind();
-        if constexpr (CountsByLayers<Engine>) largest_share_ += engine.figures().largest_share;  // (one thread: shared layers)
+        if constexpr (CountsByLayers<Engine>)
+            if (options_.layer_peers) largest_share_ += engine.figures().largest_share;  // (one thread takes them all then)
         stop_.spend(slice.nodes);
         add_slice(result, slice);
         if (!slice.complete) result.position = std::move(position);
