@@ -26,13 +26,18 @@ Problem make_latin(int n, bool reduced) {
                     {static_cast<ItemId>(r * n + c), static_cast<ItemId>(nn + r * n + s), static_cast<ItemId>(2 * nn + c * n + s)});
                 cells->emplace_back(r * n + c, s);
             }
-    if (!reduced && n > 1) {  // symbol s: its row items, then its column items
-        std::vector<std::vector<ItemId>> symbols(static_cast<std::size_t>(n));
-        for (int s = 0; s < n; ++s) {
-            for (int r = 0; r < n; ++r) symbols[static_cast<std::size_t>(s)].push_back(nn + r * n + s);
-            for (int c = 0; c < n; ++c) symbols[static_cast<std::size_t>(s)].push_back(2 * nn + c * n + s);
+    if (!reduced && n > 1) {
+        SymbolSet symbols(static_cast<std::size_t>(n)), columns(static_cast<std::size_t>(n));
+        for (int k = 0; k < n; ++k) {
+            auto& symbol = symbols[static_cast<std::size_t>(k)];  // its row items, then its column items
+            for (int r = 0; r < n; ++r) symbol.push_back(nn + r * n + k);
+            for (int c = 0; c < n; ++c) symbol.push_back(2 * nn + c * n + k);
+            auto& column = columns[static_cast<std::size_t>(k)];  // its cells, then its symbols
+            for (int r = 0; r < n; ++r) column.push_back(r * n + k);
+            for (int s = 0; s < n; ++s) column.push_back(2 * nn + k * n + s);
         }
-        b.set_symbols(std::move(symbols));
+        b.add_symbols(std::move(symbols));
+        b.add_symbols(std::move(columns));
     }
     Problem p{"latin n=" + std::to_string(n) + (reduced ? " reduced" : ""), std::move(b).build()};
     if (!reduced) p.shortcuts.push_back("--reduced (the reduced squares: the count is n!(n-1)! times theirs)");

@@ -77,6 +77,42 @@ std::pair<int, int> parse_box(const std::string& text) {
     return {static_cast<int>(*rows->to_u64()), static_cast<int>(*cols->to_u64())};
 }
 
+namespace {
+
+// What can be renamed in a grid without givens (items numbered as make_sudoku numbers them):
+// the digits; the columns within each stack; the stacks.
+void add_sudoku_symbols(MatrixBuilder& b, int box_rows, int box_cols) {
+    const int n = box_rows * box_cols, stacks = box_rows, bands = box_cols;
+    auto id = [n](int family, int a, int d) { return static_cast<ItemId>((family * n + a) * n + d); };
+    SymbolSet digits(static_cast<std::size_t>(n));  // digit d: its row items, column items and box items
+    for (int d = 0; d < n; ++d)
+        for (int family = 1; family <= 3; ++family)
+            for (int a = 0; a < n; ++a) digits[static_cast<std::size_t>(d)].push_back(id(family, a, d));
+    b.add_symbols(std::move(digits));
+    auto add_column = [&](std::vector<ItemId>& items, int c) {  // its cells, then its digits
+        for (int r = 0; r < n; ++r) items.push_back(id(0, r, c));
+        for (int d = 0; d < n; ++d) items.push_back(id(2, c, d));
+    };
+    if (box_cols > 1)
+        for (int t = 0; t < stacks; ++t) {
+            SymbolSet columns(static_cast<std::size_t>(box_cols));
+            for (int i = 0; i < box_cols; ++i) add_column(columns[static_cast<std::size_t>(i)], t * box_cols + i);
+            b.add_symbols(std::move(columns));
+        }
+    if (stacks > 1) {
+        SymbolSet stack_set(static_cast<std::size_t>(stacks));  // stack t: its columns, then its boxes' digits
+        for (int t = 0; t < stacks; ++t) {
+            auto& items = stack_set[static_cast<std::size_t>(t)];
+            for (int i = 0; i < box_cols; ++i) add_column(items, t * box_cols + i);
+            for (int band = 0; band < bands; ++band)
+                for (int d = 0; d < n; ++d) items.push_back(id(3, band * box_rows + t, d));
+        }
+        b.add_symbols(std::move(stack_set));
+    }
+}
+
+}  // namespace
+
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
     if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSymbols)
         throw InputError("sudoku: --box RxC needs R, C >= 1 and R*C <= " + std::to_string(kMaxSymbols));
@@ -101,13 +137,7 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
                 placements->emplace_back(cell, d);
             }
         }
-    if (givens.empty() && n > 1) {  // digit d: its row items, column items and box items
-        std::vector<std::vector<ItemId>> symbols(static_cast<std::size_t>(n));
-        for (int d = 0; d < n; ++d)
-            for (int family = 1; family <= 3; ++family)
-                for (int a = 0; a < n; ++a) symbols[static_cast<std::size_t>(d)].push_back(id(family, a, d));
-        b.set_symbols(std::move(symbols));
-    }
+    if (givens.empty() && n > 1) add_sudoku_symbols(b, box_rows, box_cols);
     Problem p{"sudoku " + std::to_string(box_rows) + "x" + std::to_string(box_cols) + (givens.empty() ? "" : " with givens"),
               std::move(b).build()};
     if (givens.empty()) {  // option (r*n + c)*n + d writes d in (r, c)

@@ -30,12 +30,14 @@
 // only matrices without them; expand_multiplicities (multiplicity.hpp) turns one into an
 // exact-cover problem whose solutions are those of the original, one for one.
 //
-// Symbols that can be renamed (the digits of a sudoku, the symbols of a Latin square): a model
-// may declare that its symbols are interchangeable, giving symbol k's items slot by slot
-// (symbols()[k][j]). Renaming the symbols by any permutation p, item symbols()[k][j] going to
-// symbols()[p(k)][j] and every other item staying, maps the options onto the options; build()
-// checks that (MatrixError naming the first option that a renaming breaks), so a merging
-// engine may key a state by its form up to renaming: equal forms, equal counts.
+// Symbols that can be renamed (the digits of a sudoku, the symbols of a Latin square, and a
+// Latin square's columns too): a model may declare sets of interchangeable symbols, giving
+// symbol k's items slot by slot (set[k][j]). Renaming a set's symbols by any permutation p,
+// item set[k][j] going to set[p(k)][j] and every other item staying, maps the options onto the
+// options; build() checks that for each set (MatrixError naming the first option that a
+// renaming breaks), so a merging engine may key a state by a form reached by renamings of the
+// declared sets: equal forms, equal counts. An item may be in one symbol of each set (a Latin
+// square's item "symbol s in column c" is in symbol s and in column c).
 #pragma once
 
 #include <cstdint>
@@ -54,6 +56,9 @@ namespace xcount {
 using ItemId = std::int32_t;
 using OptionId = std::int32_t;
 using ColourId = std::uint32_t;  // 0: no colour
+
+// A set of symbols that can be renamed among themselves: per symbol, its items slot by slot.
+using SymbolSet = std::vector<std::vector<ItemId>>;
 
 enum class Kind : std::uint8_t { primary, secondary };
 
@@ -108,9 +113,8 @@ public:
     // pieces last); otherwise it is the primary items in id order (a DLX file's own order).
     const std::vector<ItemId>& scan_order() const { return scan_order_; }
 
-    // The symbols that can be renamed (see above): per symbol, its items slot by slot; empty:
-    // none declared.
-    const std::vector<std::vector<ItemId>>& symbols() const { return symbols_; }
+    // The sets of symbols that can be renamed (see above); empty: none declared.
+    const std::vector<SymbolSet>& symbol_sets() const { return symbol_sets_; }
 
     // Options the builder dropped for having no primary item, one line each.
     const std::vector<std::string>& warnings() const { return warnings_; }
@@ -128,21 +132,20 @@ private:
     std::vector<std::string> warnings_;
     std::vector<ItemId> scan_order_;
     std::vector<Bounds> bounds_;  // per item; empty: every item plain
-    std::vector<std::vector<ItemId>> symbols_;
+    std::vector<SymbolSet> symbol_sets_;
     friend Matrix without_symbols(Matrix matrix);
-
-    // The same matrix with these symbols declared, checked as MatrixBuilder::set_symbols and
-    // build() check them (MatrixError when they are malformed or a renaming breaks an option).
-    Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
-    friend Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
+    friend Matrix with_symbols(Matrix matrix, SymbolSet symbols);
 };
+
+// How many symbols the matrix declares, over all its sets.
+std::size_t symbols_declared(const Matrix& matrix);
 
 // The same matrix with no symbols declared (a count that does not merge states up to renaming).
 Matrix without_symbols(Matrix matrix);
 
-// The same matrix with these symbols declared, checked as MatrixBuilder::set_symbols and
-// build() check them (MatrixError when they are malformed or a renaming breaks an option).
-Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols);
+// The same matrix with one more set of symbols declared, checked as MatrixBuilder::add_symbols
+// and build() check them (MatrixError when they are malformed or a renaming breaks an option).
+Matrix with_symbols(Matrix matrix, SymbolSet symbols);
 
 class MatrixBuilder {
 public:
@@ -170,10 +173,10 @@ public:
     // otherwise). Without it, build() derives one (see Matrix::scan_order).
     void set_scan_order(std::vector<ItemId> order);
 
-    // Declares the symbols that can be renamed (see above): at least two, each with the same
-    // number of items, each item in at most one slot of one symbol. build() checks that every
-    // renaming maps the options onto the options.
-    void set_symbols(std::vector<std::vector<ItemId>> symbols);
+    // Declares a set of symbols that can be renamed (see above): at least two, each with the
+    // same number of items, each item in at most one slot of one symbol of the set. build()
+    // checks that every renaming of the set maps the options onto the options.
+    void add_symbols(SymbolSet symbols);
 
     Matrix build() &&;
 

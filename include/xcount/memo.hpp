@@ -52,8 +52,9 @@ struct MemoLayout {
     // An item's bits: a primary item's one; a secondary item's "held" bit, then its colours' in
     // colour order (so that items giving the same colours have their bits in the same order).
     std::vector<std::uint32_t> bits_of(const Matrix& matrix, ItemId item) const;
-    // Per symbol the matrix declares (Matrix::symbols), the bits of its items slot by slot.
-    std::vector<std::vector<std::uint32_t>> symbol_bits(const Matrix& matrix) const;
+    // Per set of symbols the matrix declares (Matrix::symbol_sets), per symbol, the bits of its
+    // items slot by slot.
+    std::vector<std::vector<std::vector<std::uint32_t>>> symbol_bits(const Matrix& matrix) const;
 };
 
 template <std::size_t Words>
@@ -79,7 +80,8 @@ public:
     // the other's, where walking alike they would count the same states side by side.
     void set_reversed(bool reversed) { reversed_ = reversed; }
     const Table* table() const { return table_; }
-    // How many symbols a state is keyed up to renaming of (0: none; see renaming.hpp).
+    // How many symbols, over every set, a state is keyed up to renaming of (0: none; see
+    // renaming.hpp).
     std::size_t renamed_symbols() const { return symbol_form_.symbols(); }
 
     // What a run's threads share (the runner's hook for an engine that has one): one table,

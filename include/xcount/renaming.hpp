@@ -1,11 +1,14 @@
 // xcount/renaming.hpp: a state's form up to the renaming of symbols, the key under which a
-// merging engine stores it when the matrix declares symbols (Matrix::symbols).
+// merging engine stores it when the matrix declares sets of symbols (Matrix::symbol_sets).
 //
 // A renaming maps the matrix onto itself, so a state and every renaming of it have the same
 // count. Each symbol's bits in the state, read slot by slot, make its pattern; a renaming
-// permutes the patterns among the symbols and changes nothing else. Giving the patterns to the
-// symbols in decreasing order yields one state per orbit: two states have the same form exactly
-// when one is a renaming of the other (the full symmetric group on the symbols is declared).
+// permutes the patterns among the set's symbols and changes nothing else. Giving the patterns
+// to the symbols in decreasing order is a renaming, so the form is the state renamed: equal
+// forms, equal counts. With one set, two states have the same form exactly when one is a
+// renaming of the other. With several (a Latin square's symbols and its columns), the sets are
+// sorted in turn until none moves (or for a bounded number of rounds): still a renaming of the
+// state, so exact, though two renamings of one state may then keep two forms.
 //
 //     SymbolForm<Words> form(layout.symbol_bits(matrix));   // inactive when none are declared
 //     const Mask<Words> key = form.active() ? form.of(state) : state;
@@ -13,7 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
+#include <numeric>
 #include <vector>
 
 #include "xcount/mask.hpp"
@@ -23,49 +26,86 @@ namespace xcount {
 template <std::size_t Words>
 class SymbolForm {
 public:
-    static constexpr std::size_t kMaxPattern = 64;  // bits of one symbol's pattern
+    // Per set, per symbol, its bits slot by slot (the same number for each symbol of a set).
+    using BitSets = std::vector<std::vector<std::vector<std::uint32_t>>>;
+    static constexpr int kMaxRounds = 8;  // of sorting every set in turn
 
     SymbolForm() = default;
-    // Per symbol, its bits slot by slot (the same number for each). Inactive when there are
-    // fewer than two symbols, or a symbol has more than kMaxPattern bits.
-    explicit SymbolForm(std::vector<std::vector<std::uint32_t>> bits) {
-        if (bits.size() < 2 || bits[0].empty() || bits[0].size() > kMaxPattern) return;
-        slots_ = bits[0].size();
-        for (const auto& symbol : bits)
-            for (std::uint32_t bit : symbol) {
-                bits_.push_back(bit);
-                all_.set(bit);
-            }
-        symbols_ = bits.size();
-        patterns_.resize(symbols_);
+    // Sets of fewer than two symbols, or of symbols without bits, are left out.
+    explicit SymbolForm(const BitSets& sets) {
+        for (const auto& symbols : sets) {
+            if (symbols.size() < 2 || symbols[0].empty()) continue;
+            Set& set = sets_.emplace_back();
+            set.slots = symbols[0].size();
+            set.words = (set.slots + 63) / 64;
+            for (const auto& symbol : symbols)
+                for (std::uint32_t bit : symbol) {
+                    set.bits.push_back(bit);
+                    set.all.set(bit);
+                }
+            set.symbols = symbols.size();
+            set.patterns.resize(set.symbols * set.words);
+            set.order.resize(set.symbols);
+            renamed_ += set.symbols;
+        }
     }
 
-    bool active() const { return symbols_ > 0; }
-    std::size_t symbols() const { return symbols_; }
+    bool active() const { return !sets_.empty(); }
+    // How many symbols, over all sets, a state is renamed by.
+    std::size_t symbols() const { return renamed_; }
 
-    // The state with its symbols' patterns sorted, greatest first, onto symbols 0, 1, ...
+    // The state with each set's patterns sorted, greatest first, onto its symbols 0, 1, ...
     // Not thread-safe: each engine has its own.
     Mask<Words> of(const Mask<Words>& state) const {
-        const std::uint32_t* bit = bits_.data();
-        for (std::size_t k = 0; k < symbols_; ++k) {
-            std::uint64_t pattern = 0;
-            for (std::size_t j = 0; j < slots_; ++j) pattern = pattern << 1 | static_cast<std::uint64_t>(state.has(*bit++));
-            patterns_[k] = pattern;
+        Mask<Words> form = state;
+        const int rounds = sets_.size() == 1 ? 1 : kMaxRounds;
+        for (int round = 0; round < rounds; ++round) {
+            bool moved = false;
+            for (const Set& set : sets_) moved = sort(set, form) || moved;
+            if (!moved) break;
         }
-        std::sort(patterns_.begin(), patterns_.end(), std::greater<>());
-        Mask<Words> form = state.without(all_);
-        bit = bits_.data();
-        for (std::size_t k = 0; k < symbols_; ++k)
-            for (std::size_t j = 0; j < slots_; ++j, ++bit)
-                if ((patterns_[k] >> (slots_ - 1 - j)) & 1) form.set(*bit);
         return form;
     }
 
 private:
-    std::size_t symbols_ = 0, slots_ = 0;
-    std::vector<std::uint32_t> bits_;  // symbol by symbol, slot by slot
-    Mask<Words> all_;
-    mutable std::vector<std::uint64_t> patterns_;
+    struct Set {
+        std::size_t symbols = 0, slots = 0, words = 0;
+        std::vector<std::uint32_t> bits;  // symbol by symbol, slot by slot
+        Mask<Words> all;
+        mutable std::vector<std::uint64_t> patterns;  // symbol by symbol, `words` each
+        mutable std::vector<std::uint32_t> order;
+    };
+
+    // Sorts the set's patterns in `form`; whether any symbol moved.
+    static bool sort(const Set& set, Mask<Words>& form) {
+        std::fill(set.patterns.begin(), set.patterns.end(), 0);
+        const std::uint32_t* bit = set.bits.data();
+        for (std::size_t k = 0; k < set.symbols; ++k) {
+            std::uint64_t* pattern = &set.patterns[k * set.words];
+            for (std::size_t j = 0; j < set.slots; ++j)
+                if (form.has(*bit++)) pattern[j / 64] |= std::uint64_t{1} << (63 - j % 64);
+        }
+        std::iota(set.order.begin(), set.order.end(), 0u);
+        const auto greater = [&](std::uint32_t a, std::uint32_t b) {
+            return std::lexicographical_compare(&set.patterns[b * set.words], &set.patterns[(b + 1) * set.words],
+                                                &set.patterns[a * set.words], &set.patterns[(a + 1) * set.words]);
+        };
+        std::stable_sort(set.order.begin(), set.order.end(), greater);
+        bool moved = false;
+        for (std::size_t k = 0; k < set.symbols; ++k) moved = moved || set.order[k] != k;
+        if (!moved) return false;
+        form = form.without(set.all);
+        bit = set.bits.data();
+        for (std::size_t k = 0; k < set.symbols; ++k) {
+            const std::uint64_t* pattern = &set.patterns[set.order[k] * set.words];
+            for (std::size_t j = 0; j < set.slots; ++j, ++bit)
+                if ((pattern[j / 64] >> (63 - j % 64)) & 1) form.set(*bit);
+        }
+        return true;
+    }
+
+    std::vector<Set> sets_;
+    std::size_t renamed_ = 0;
 };
 
 }  // namespace xcount

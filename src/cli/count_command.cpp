@@ -50,7 +50,10 @@ void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings,
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
     describe_method(outcome, plan.method);
-    if (plan.method.engine == EngineKind::memo) outcome.renamed_symbols = plan.matrix().symbols().size();
+    if (plan.method.engine == EngineKind::memo) {
+        outcome.renamed_symbols = symbols_declared(plan.matrix());
+        outcome.renamed_sets = plan.matrix().symbol_sets().size();
+    }
     outcome.symmetry = plan.note;
     if (plan.method.choice.rule != ChooseRule::mrv) outcome.choice = choice_text(plan.method.choice);
     outcome.shard_index = settings.run.shard_index;

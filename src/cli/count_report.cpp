@@ -147,6 +147,7 @@ std::string memo_json(const Outcome& o) {
         .field("table_bytes", std::uint64_t{o.memo.bytes})
         .field("growth_refused", o.memo.growth_refused)
         .field("renamed_symbols", std::uint64_t{o.renamed_symbols})
+        .field("renamed_sets", std::uint64_t{o.renamed_sets})
         .str();
 }
 
@@ -232,6 +233,14 @@ void print_totals(const Heading& problem, const Settings& settings, const Outcom
                   << " result files for the total)\n";
 }
 
+// "; states keyed up to renaming 12 symbols in 2 sets", or nothing where none are renamed.
+std::string renaming_text(std::size_t symbols, std::size_t sets) {
+    if (!symbols) return "";
+    std::string text = "; states keyed up to renaming " + std::to_string(symbols) + " symbols";
+    if (sets > 1) text += " in " + std::to_string(sets) + " sets";
+    return text;
+}
+
 // How the count ran: threads, engine, split, the memo table, the slowest subproblems.
 void print_run(const Settings& settings, const Outcome& o) {
     if (settings.verbose || !settings.limit) {
@@ -248,7 +257,7 @@ void print_run(const Settings& settings, const Outcome& o) {
                   << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries
                   << " held in " << size_text(static_cast<double>(o.memo.bytes))
                   << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
-                  << (o.renamed_symbols ? "; states keyed up to renaming " + std::to_string(o.renamed_symbols) + " symbols" : "") << '\n';
+                  << renaming_text(o.renamed_symbols, o.renamed_sets) << '\n';
     if (o.largest_share && o.total.nodes)
         std::cout << "layers shared by " << mpi_size() << " ranks: the most states one moved, " << o.largest_share << ", is "
                   << percent_text(100.0 * static_cast<double>(o.largest_share) / static_cast<double>(o.total.nodes)) << " of the "

@@ -42,6 +42,7 @@ struct Outcome {
     MemoFigures memo;                 // the memo engine's table (stored 0: another engine)
     std::uint64_t largest_share = 0;  // layers shared by MPI ranks: the most states one rank moved
     std::size_t renamed_symbols = 0;  // the memo engine keyed states up to renaming this many symbols (0: none)
+    std::size_t renamed_sets = 0;     // in this many sets (Matrix::symbol_sets)
 };
 
 // What the report says about the problem: its name, and its matrix's size when known.

@@ -42,7 +42,7 @@ std::string option_text(const Matrix& matrix, OptionId option) {
 }
 
 // At least two symbols, each with the same number of items, each item in one slot of one symbol.
-void check_symbol_slots(const Matrix& matrix, const std::vector<std::vector<ItemId>>& symbols) {
+void check_symbol_slots(const Matrix& matrix, const SymbolSet& symbols) {
     if (symbols.size() < 2) throw MatrixError("symbols: at least two are needed to rename", -1);
     std::vector<char> seen(matrix.item_count(), 0);
     for (const auto& items : symbols) {
@@ -59,8 +59,7 @@ void check_symbol_slots(const Matrix& matrix, const std::vector<std::vector<Item
 // Every renaming of the declared symbols maps the options, counted with their repeats, onto
 // themselves. The exchange of symbols 0 and 1 and the cycle taking each symbol to the next
 // generate every renaming, so checking those two is enough (two passes over the options).
-void check_renamings(const Matrix& matrix) {
-    const auto& symbols = matrix.symbols();
+void check_renamings(const Matrix& matrix, const SymbolSet& symbols) {
     for (std::size_t k = 1; k < symbols.size(); ++k)
         for (std::size_t j = 0; j < symbols[0].size(); ++j) {
             const ItemId a = symbols[0][j], b = symbols[k][j];
@@ -234,28 +233,34 @@ void MatrixBuilder::set_scan_order(std::vector<ItemId> order) {
     matrix_.scan_order_ = std::move(order);
 }
 
-void MatrixBuilder::set_symbols(std::vector<std::vector<ItemId>> symbols) {
+void MatrixBuilder::add_symbols(SymbolSet symbols) {
     check_symbol_slots(matrix_, symbols);
-    matrix_.symbols_ = std::move(symbols);
+    matrix_.symbol_sets_.push_back(std::move(symbols));
 }
 
 Matrix MatrixBuilder::build() && {
     if (matrix_.scan_order_.empty())  // none given (an empty one given is the same: no primary items)
         for (std::size_t i = 0; i < matrix_.item_count(); ++i)
             if (matrix_.is_primary(static_cast<ItemId>(i))) matrix_.scan_order_.push_back(static_cast<ItemId>(i));
-    if (!matrix_.symbols_.empty()) check_renamings(matrix_);
+    for (const SymbolSet& symbols : matrix_.symbol_sets_) check_renamings(matrix_, symbols);
     return std::move(matrix_);
 }
 
+std::size_t symbols_declared(const Matrix& matrix) {
+    std::size_t symbols = 0;
+    for (const SymbolSet& set : matrix.symbol_sets()) symbols += set.size();
+    return symbols;
+}
+
 Matrix without_symbols(Matrix matrix) {
-    matrix.symbols_.clear();
+    matrix.symbol_sets_.clear();
     return matrix;
 }
 
-Matrix with_symbols(Matrix matrix, std::vector<std::vector<ItemId>> symbols) {
+Matrix with_symbols(Matrix matrix, SymbolSet symbols) {
     check_symbol_slots(matrix, symbols);
-    matrix.symbols_ = std::move(symbols);
-    check_renamings(matrix);
+    check_renamings(matrix, symbols);
+    matrix.symbol_sets_.push_back(std::move(symbols));
     return matrix;
 }
 

@@ -47,11 +47,13 @@ public:
         }
         if (in_.bad()) throw InputError(located(file_, 0, 0, "read error"));
         if (!have_items) throw InputError(located(file_, 0, 0, "no item line: the file has no items"));
-        try {
-            return std::move(builder_).build();
-        } catch (const MatrixError& e) {  // only the symbols' check: the rest was checked line by line
-            throw InputError(located(file_, symbols_line_, 1, e.what()));
-        }
+        Matrix matrix = std::move(builder_).build();
+        for (auto& [symbols, line] : symbol_sets_) try {
+                matrix = with_symbols(std::move(matrix), std::move(symbols));
+            } catch (const MatrixError& e) {
+                throw InputError(located(file_, line, 1, e.what()));
+            }
+        return matrix;
     }
 
 private:
@@ -155,9 +157,10 @@ private:
     }
 
     // An option: item names, a secondary one perhaps with a colour (`X:red`, Knuth's DLX2).
-    // The symbols line, "| symbols: a1 b1 / a2 b2 / a3 b3": a comment to Knuth's programs, the
-    // symbols that can be renamed here (Matrix::symbols), each one's items slot by slot. Returns
-    // the index of its first item token, or 0 when the line is not one.
+    // A symbols line, "| symbols: a1 b1 / a2 b2 / a3 b3": a comment to Knuth's programs, a set
+    // of symbols that can be renamed here (Matrix::symbol_sets), each one's items slot by slot;
+    // each such line declares one set. Returns the index of its first item token, or 0 when the
+    // line is not one.
     static std::size_t symbols_start(const std::vector<Token>& tokens) {
         if (tokens.size() >= 2 && tokens[0].text == "|" && tokens[1].text == "symbols:") return 2;
         if (!tokens.empty() && tokens[0].text == "|symbols:") return 1;
@@ -165,9 +168,7 @@ private:
     }
 
     void read_symbols(const std::vector<Token>& tokens, std::size_t start) {
-        if (symbols_line_ != 0) fail(tokens[0].column, "a second symbols line: the symbols are declared once");
-        symbols_line_ = line_;
-        std::vector<std::vector<ItemId>> symbols(1);
+        SymbolSet symbols(1);
         for (std::size_t k = start; k < tokens.size(); ++k) {
             if (tokens[k].text == "/") {
                 symbols.emplace_back();
@@ -177,11 +178,7 @@ private:
             if (!id) fail(tokens[k].column, "symbols: unknown item " + quote_name(tokens[k].text));
             symbols.back().push_back(*id);
         }
-        try {
-            builder_.set_symbols(std::move(symbols));
-        } catch (const MatrixError& e) {
-            fail(tokens[0].column, e.what());
-        }
+        symbol_sets_.emplace_back(std::move(symbols), line_);
     }
 
     void read_option(const std::vector<Token>& tokens) {
@@ -219,7 +216,7 @@ private:
     std::istream& in_;
     std::string file_;
     long line_ = 0;
-    long symbols_line_ = 0;  // where the symbols were declared (0: nowhere)
+    std::vector<std::pair<SymbolSet, long>> symbol_sets_;  // each with the line that declares it
     std::size_t primary_ = 0;
     MatrixBuilder builder_;
     std::vector<ItemId> option_;
@@ -260,11 +257,11 @@ void write_dlx(std::ostream& out, const Matrix& matrix, const std::string& comme
         }
     }
     out << '\n';
-    if (!matrix.symbols().empty()) {
+    for (const SymbolSet& symbols : matrix.symbol_sets()) {
         out << "| symbols:";
-        for (std::size_t k = 0; k < matrix.symbols().size(); ++k) {
+        for (std::size_t k = 0; k < symbols.size(); ++k) {
             if (k > 0) out << " /";
-            for (ItemId id : matrix.symbols()[k]) out << ' ' << matrix.item(id).name;
+            for (ItemId id : symbols[k]) out << ' ' << matrix.item(id).name;
         }
         out << '\n';
     }

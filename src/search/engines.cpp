@@ -157,8 +157,8 @@ bool memo_pays(const Matrix& matrix, MethodReasons* why) {
                      : "memo: a state is a mask of at most 1024 items; this matrix has " + std::to_string(matrix.item_count()));
         return false;
     }
-    if (!matrix.symbols().empty()) {
-        say(why, "memo: the matrix's " + std::to_string(matrix.symbols().size()) +
+    if (!matrix.symbol_sets().empty()) {
+        say(why, "memo: the matrix's " + std::to_string(symbols_declared(matrix)) +
                      " symbols can be renamed, and states equal up to renaming merge (--relabel)");
         return true;
     }
@@ -186,7 +186,7 @@ bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why) 
         say(why, "frontier: does not take multiplicities as written");
         return false;
     }
-    if (!matrix.symbols().empty() && merging_pays) {
+    if (!matrix.symbol_sets().empty() && merging_pays) {
         say(why, "frontier: does not merge states up to renaming the symbols, as memo does");
         return false;
     }

@@ -62,14 +62,17 @@ std::vector<std::uint32_t> MemoLayout::bits_of(const Matrix& matrix, ItemId item
     return bits_here;
 }
 
-std::vector<std::vector<std::uint32_t>> MemoLayout::symbol_bits(const Matrix& matrix) const {
-    std::vector<std::vector<std::uint32_t>> by_symbol;
-    for (const auto& items : matrix.symbols()) {
-        auto& bits_here = by_symbol.emplace_back();
-        for (ItemId item : items)
-            for (std::uint32_t bit : bits_of(matrix, item)) bits_here.push_back(bit);
+std::vector<std::vector<std::vector<std::uint32_t>>> MemoLayout::symbol_bits(const Matrix& matrix) const {
+    std::vector<std::vector<std::vector<std::uint32_t>>> by_set;
+    for (const SymbolSet& symbols : matrix.symbol_sets()) {
+        auto& by_symbol = by_set.emplace_back();
+        for (const auto& items : symbols) {
+            auto& bits_here = by_symbol.emplace_back();
+            for (ItemId item : items)
+                for (std::uint32_t bit : bits_of(matrix, item)) bits_here.push_back(bit);
+        }
     }
-    return by_symbol;
+    return by_set;
 }
 
 std::size_t memo_bits(const Matrix& matrix) {

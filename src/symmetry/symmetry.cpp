@@ -184,13 +184,12 @@ namespace {
 // The symbols' slots carried to the orbits of items: a slot where symbol 0's item meets an
 // orbit for the first time. Where g commutes with the renamings these are the fixed problem's
 // symbols; with_symbols checks it, so no assumption about g is made.
-std::vector<std::vector<ItemId>> symbols_through_orbits(const std::vector<std::vector<ItemId>>& symbols,
-                                                        const std::vector<ItemId>& orbit_of) {
+SymbolSet symbols_through_orbits(const SymbolSet& symbols, const std::vector<ItemId>& orbit_of) {
     std::vector<std::size_t> slots;
     std::vector<char> met(orbit_of.size(), 0);
     for (std::size_t j = 0; j < symbols[0].size(); ++j)
         if (!met[static_cast<std::size_t>(orbit_of[static_cast<std::size_t>(symbols[0][j])])]++) slots.push_back(j);
-    std::vector<std::vector<ItemId>> carried(symbols.size());
+    SymbolSet carried(symbols.size());
     for (std::size_t k = 0; k < symbols.size(); ++k)
         for (std::size_t j : slots) carried[k].push_back(orbit_of[static_cast<std::size_t>(symbols[k][j])]);
     return carried;
@@ -239,12 +238,12 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g) {
             placed[static_cast<std::size_t>(orbit)] = 1, scan.push_back(orbit);
     b.set_scan_order(std::move(scan));
     Matrix fixed = std::move(b).build();
-    if (matrix.symbols().empty()) return fixed;
-    try {
-        return with_symbols(fixed, symbols_through_orbits(matrix.symbols(), orbit_of));
-    } catch (const MatrixError&) {
-        return fixed;  // g moves the symbols among themselves: its problem renames none
-    }
+    for (const SymbolSet& symbols : matrix.symbol_sets()) try {
+            fixed = with_symbols(fixed, symbols_through_orbits(symbols, orbit_of));
+        } catch (const MatrixError&) {
+            // g moves these symbols among themselves: its problem renames them not
+        }
+    return fixed;
 }
 
 std::optional<Count> burnside(std::span<const Count> fixed) {
