@@ -140,6 +140,10 @@ private:
 // How many symbols the matrix declares, over all its sets.
 std::size_t symbols_declared(const Matrix& matrix);
 
+// Per item, the colours options give it, in increasing order (empty for a primary item and
+// wherever no option colours it).
+std::vector<std::vector<ColourId>> colours_given(const Matrix& matrix);
+
 // The same matrix with no symbols declared (a count that does not merge states up to renaming).
 Matrix without_symbols(Matrix matrix);
 

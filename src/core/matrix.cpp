@@ -246,6 +246,22 @@ Matrix MatrixBuilder::build() && {
     return std::move(matrix_);
 }
 
+std::vector<std::vector<ColourId>> colours_given(const Matrix& matrix) {
+    std::vector<std::vector<ColourId>> given(matrix.item_count());
+    if (!matrix.has_colours()) return given;
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
+        for (std::size_t k = 0; k < colours.size(); ++k)
+            if (colours[k] != 0) given[static_cast<std::size_t>(items[k])].push_back(colours[k]);
+    }
+    for (auto& c : given) {
+        std::sort(c.begin(), c.end());
+        c.erase(std::unique(c.begin(), c.end()), c.end());
+    }
+    return given;
+}
+
 std::size_t symbols_declared(const Matrix& matrix) {
     std::size_t symbols = 0;
     for (const SymbolSet& set : matrix.symbol_sets()) symbols += set.size();

@@ -98,8 +98,7 @@ std::vector<ItemId> with_secondaries(const Matrix& matrix, const std::vector<Ite
 // sets it: a primary item's, and "held" without a colour, both.
 struct Frontier::Laid {
     static constexpr std::uint8_t kTests = 1, kSets = 2;
-    std::vector<std::uint32_t> position_of;  // per item, its first position
-    std::vector<ItemId> item_at;             // per position, its item
+    std::vector<ItemId> item_at;  // per position, its item
     std::vector<std::uint32_t> begin{0};
     Positions positions;
     std::vector<std::uint8_t> roles;  // per entry of positions: kTests, kSets or both
@@ -111,28 +110,12 @@ using namespace layers;  // Layer, Box, CountShape and the count arithmetic
 
 using Laid = Frontier::Laid;
 
-// Per secondary item, the colours options give it, in increasing order.
-std::vector<std::vector<ColourId>> colours_given(const Matrix& matrix) {
-    std::vector<std::vector<ColourId>> given(matrix.item_count());
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
-        const auto items = matrix.option(static_cast<OptionId>(o));
-        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
-        for (std::size_t k = 0; k < colours.size(); ++k)
-            if (colours[k] != 0) given[static_cast<std::size_t>(items[k])].push_back(colours[k]);
-    }
-    for (auto& c : given) {
-        std::sort(c.begin(), c.end());
-        c.erase(std::unique(c.begin(), c.end()), c.end());
-    }
-    return given;
-}
-
 Laid lay_out(const Matrix& matrix, const std::vector<ItemId>& order) {
     Laid laid;
     const std::vector<std::vector<ColourId>> given = colours_given(matrix);
-    laid.position_of.assign(matrix.item_count(), 0);
+    std::vector<std::uint32_t> position_of(matrix.item_count(), 0);  // per item, its first position
     for (ItemId item : order) {
-        laid.position_of[static_cast<std::size_t>(item)] = static_cast<std::uint32_t>(laid.item_at.size());
+        position_of[static_cast<std::size_t>(item)] = static_cast<std::uint32_t>(laid.item_at.size());
         laid.item_at.insert(laid.item_at.end(), 1 + given[static_cast<std::size_t>(item)].size(), item);
     }
     std::vector<std::pair<std::uint32_t, std::uint8_t>> entries;
@@ -148,7 +131,7 @@ Laid lay_out(const Matrix& matrix, const std::vector<ItemId>& order) {
         const auto colours = matrix.option_colours(static_cast<OptionId>(o));
         for (std::size_t k = 0; k < items.size(); ++k) {
             const auto i = static_cast<std::size_t>(items[k]);
-            const std::uint32_t held = laid.position_of[i];
+            const std::uint32_t held = position_of[i];
             const ColourId colour = colours.empty() ? 0 : colours[k];
             entries.emplace_back(held, colour == 0 ? kBoth : Laid::kSets);
             for (std::size_t c = 0; c < given[i].size(); ++c)
@@ -845,7 +828,7 @@ std::uint64_t Frontier::checksum() const {
 }
 
 std::size_t Frontier::memory_bytes() const {
-    return (laid_->position_of.capacity() + laid_->begin.capacity() + laid_->positions.capacity()) * 4 + laid_->roles.capacity() +
+    return (laid_->begin.capacity() + laid_->positions.capacity()) * 4 + laid_->roles.capacity() +
            (laid_->item_at.capacity() + item_order_.capacity()) * sizeof(ItemId) + chosen_.capacity() * sizeof(OptionId);
 }
 

@@ -17,19 +17,13 @@ MemoLayout::MemoLayout(const Matrix& matrix) : bit_of_item(matrix.item_count(), 
     primary = item_of_bit.size();
     // Per secondary item: its "held" bit, then one per colour any option gives it.
     std::vector<std::uint32_t> held(matrix.item_count(), 0);
-    std::vector<std::map<ColourId, std::uint32_t>>& colour_bit = colour_bits;
-    colour_bit.resize(matrix.item_count());
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
-        const auto items = matrix.option(static_cast<OptionId>(o));
-        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
-        for (std::size_t k = 0; k < colours.size(); ++k)
-            if (colours[k] != 0) colour_bit[static_cast<std::size_t>(items[k])].emplace(colours[k], 0);
-    }
+    const std::vector<std::vector<ColourId>> given = colours_given(matrix);
+    colour_bits.resize(matrix.item_count());
     std::uint32_t next = static_cast<std::uint32_t>(primary);
     for (std::size_t i = 0; i < matrix.item_count(); ++i) {
         if (matrix.is_primary(static_cast<ItemId>(i))) continue;
         held[i] = next++;
-        for (auto& [colour, bit] : colour_bit[i]) bit = next++;
+        for (ColourId colour : given[i]) colour_bits[i].emplace(colour, next++);
     }
     bits = next;
     held_bit = held;
@@ -46,9 +40,9 @@ MemoLayout::MemoLayout(const Matrix& matrix) : bit_of_item(matrix.item_count(), 
                 continue;
             }
             const ColourId colour = colours.empty() ? 0 : colours[k];
-            tests[o].push_back(colour == 0 ? held[i] : colour_bit[i].at(colour));
+            tests[o].push_back(colour == 0 ? held[i] : colour_bits[i].at(colour));
             sets[o].push_back(held[i]);
-            for (const auto& [c, bit] : colour_bit[i])
+            for (const auto& [c, bit] : colour_bits[i])
                 if (c != colour) sets[o].push_back(bit);
         }
     }
@@ -77,16 +71,7 @@ std::vector<std::vector<std::vector<std::uint32_t>>> MemoLayout::symbol_bits(con
 
 std::size_t memo_bits(const Matrix& matrix) {
     std::size_t bits = matrix.item_count();
-    if (!matrix.has_colours()) return bits;
-    std::vector<std::vector<ColourId>> seen(matrix.item_count());
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
-        const auto items = matrix.option(static_cast<OptionId>(o));
-        const auto colours = matrix.option_colours(static_cast<OptionId>(o));
-        for (std::size_t k = 0; k < colours.size(); ++k) {
-            auto& s = seen[static_cast<std::size_t>(items[k])];
-            if (colours[k] != 0 && std::find(s.begin(), s.end(), colours[k]) == s.end()) s.push_back(colours[k]), ++bits;
-        }
-    }
+    for (const auto& colours : colours_given(matrix)) bits += colours.size();
     return bits;
 }
 
