@@ -3,7 +3,45 @@
 #include <memory>
 #include <vector>
 
+#include "conjugacy.hpp"
+
 namespace xcount {
+
+namespace {
+
+// The isotopies: rows, columns and symbols each permuted, the three commuting, so a class is a
+// cycle type of each; each element as a map of the options.
+ClassedGroup latin_isotopies(int n) {
+    constexpr std::size_t kMaxClasses = 30000;  // order 9's 27,000 (a map of the options each)
+    ClassedGroup group{"isotopies (rows x columns x symbols permuted)", {}};
+    const std::vector<PermutationClass> types = symmetric_group_classes(n);
+    const std::size_t classes = types.size() * types.size() * types.size();
+    if (classes > kMaxClasses)
+        throw InputError("its isotopies fall in " + std::to_string(classes) +
+                         " conjugacy classes (a cycle type each of rows, columns and symbols), more than the " +
+                         std::to_string(kMaxClasses) + " counted here");
+    for (const PermutationClass& rows : types)
+        for (const PermutationClass& columns : types)
+            for (const PermutationClass& symbols : types) {
+                Symmetry element{group.classes.empty()
+                                     ? "identity"
+                                     : "(rows " + cycle_type_text(rows.element) + "; columns " + cycle_type_text(columns.element) +
+                                           "; symbols " + cycle_type_text(symbols.element) + ")",
+                                 std::vector<OptionId>(static_cast<std::size_t>(n * n * n)),
+                                 {}};
+                for (int r = 0; r < n; ++r)
+                    for (int c = 0; c < n; ++c)
+                        for (int s = 0; s < n; ++s) {
+                            const int r2 = rows.element[static_cast<std::size_t>(r)], c2 = columns.element[static_cast<std::size_t>(c)];
+                            element.options[static_cast<std::size_t>((r * n + c) * n + s)] =
+                                static_cast<OptionId>((r2 * n + c2) * n + symbols.element[static_cast<std::size_t>(s)]);
+                        }
+                group.classes.push_back({std::move(element), rows.size * columns.size * symbols.size});
+            }
+    return group;
+}
+
+}  // namespace
 
 Problem make_latin(int n, bool reduced) {
     if (n < 1 || n > 64) throw InputError("latin: --n must be between 1 and 64, not " + std::to_string(n));
@@ -52,6 +90,7 @@ Problem make_latin(int n, bool reduced) {
                     relabel.options[static_cast<std::size_t>(option(r, c, s))] = option(r, c, (s + 1) % n);
                 }
         p.symmetries.push_back(std::move(transpose));
+        p.full_group = [n] { return latin_isotopies(n); };
         if (n > 1) p.symmetries.push_back(std::move(relabel));
     }
     p.render = [cells, n](std::span<const OptionId> solution) {

@@ -36,6 +36,10 @@ struct Problem {
     // Symmetries of the matrix (option permutations; item maps may be left for the engine to
     // derive). The engine closes them into a group; empty: none known.
     std::vector<Symmetry> symmetries = {};
+    // The model's whole group where it is too large to list (sudoku's relabelling, band, stack,
+    // row and column permutations; Latin squares' isotopies), by its conjugacy classes, for
+    // --symmetry full; built when asked (it may take seconds). Empty: none.
+    std::function<ClassedGroup()> full_group = {};
     // Why `symmetries` is empty where a user would expect some (none is reported), or empty.
     std::string no_symmetry = {};
     // The model's flag that counts one solution per symmetry class itself (Langford's

@@ -1,11 +1,15 @@
 #include "sudoku.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <optional>
 #include <vector>
 
+#include "conjugacy.hpp"
 #include "xcount/count.hpp"
 
 namespace xcount {
@@ -111,6 +115,85 @@ void add_sudoku_symbols(MatrixBuilder& b, int box_rows, int box_cols) {
     }
 }
 
+// The grid's geometry as permutations of its cells: rows within each band, the bands, columns
+// within each stack, the stacks, and for square boxes the transpose.
+std::vector<Permutation> sudoku_geometry(int box_rows, int box_cols) {
+    const int n = box_rows * box_cols;
+    const auto cells_where = [n](auto&& to) {  // the permutation taking (r, c) to to(r, c)
+        Permutation p(static_cast<std::size_t>(n * n));
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) {
+                const auto [r2, c2] = to(r, c);
+                p[static_cast<std::size_t>(r * n + c)] = r2 * n + c2;
+            }
+        return p;
+    };
+    const auto swap = [](int x, int a, int b) { return x == a ? b : x == b ? a : x; };
+    const auto swap_blocks = [](int x, int size, int a, int b) {
+        return x / size == a ? x + (b - a) * size : x / size == b ? x - (b - a) * size : x;
+    };
+    std::vector<Permutation> generators;
+    for (int band = 0; band < box_cols; ++band)
+        for (int i = 0; i + 1 < box_rows; ++i) {
+            const int a = band * box_rows + i;
+            generators.push_back(cells_where([&](int r, int c) { return std::pair{swap(r, a, a + 1), c}; }));
+        }
+    for (int band = 0; band + 1 < box_cols; ++band)
+        generators.push_back(cells_where([&](int r, int c) { return std::pair{swap_blocks(r, box_rows, band, band + 1), c}; }));
+    for (int stack = 0; stack < box_rows; ++stack)
+        for (int j = 0; j + 1 < box_cols; ++j) {
+            const int a = stack * box_cols + j;
+            generators.push_back(cells_where([&](int r, int c) { return std::pair{r, swap(c, a, a + 1)}; }));
+        }
+    for (int stack = 0; stack + 1 < box_rows; ++stack)
+        generators.push_back(cells_where([&](int r, int c) { return std::pair{r, swap_blocks(c, box_cols, stack, stack + 1)}; }));
+    if (box_rows == box_cols) generators.push_back(cells_where([](int r, int c) { return std::pair{c, r}; }));
+    return generators;
+}
+
+// A group's order, exact while a double holds it ("3359232"), else "1.2e+34".
+std::string order_text(double order) {
+    if (order < 1e15) return std::to_string(static_cast<unsigned long long>(std::llround(order)));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", order);
+    return text;
+}
+
+// The whole group of a grid without givens: the geometry's classes times the digits' (the two
+// commute, so each class is a pair of classes), each element as a map of the options.
+ClassedGroup sudoku_group(int box_rows, int box_cols) {
+    constexpr std::size_t kMaxGeometry = 1000000;  // 8x8 grids' is 442,368; 9x9 grids' 3,359,232
+    const int n = box_rows * box_cols;
+    ClassedGroup group{"relabelling x band, stack, row and column permutations" + std::string(box_rows == box_cols ? " x transpose" : ""),
+                       {}};
+    if (n == 1) return {group.name, {{Symmetry{"identity", {0}, {}}, 1}}};
+    const auto factorial = [](int k) { return std::tgamma(k + 1.0); };
+    const double geometry_order = std::pow(factorial(box_rows), box_cols) * factorial(box_cols) * std::pow(factorial(box_cols), box_rows) *
+                                  factorial(box_rows) * (box_rows == box_cols ? 2 : 1);
+    if (geometry_order > static_cast<double>(kMaxGeometry))
+        throw InputError("its band, stack, row and column permutations are " + order_text(geometry_order) + " elements, more than the " +
+                         std::to_string(kMaxGeometry) + " whose classes are found here");
+    const std::vector<PermutationClass> geometry = conjugacy_classes(sudoku_geometry(box_rows, box_cols), kMaxGeometry);
+    const std::vector<PermutationClass> digits = symmetric_group_classes(n);
+    std::map<std::string, int> named;  // classes of the geometry with the same cycle type on the cells, numbered
+    for (const PermutationClass& g : geometry) {
+        const std::string cells = cycle_type_text(g.element);
+        const int seen = named[cells]++;
+        const std::string where = "cells " + cells + (seen ? " (#" + std::to_string(seen + 1) + ")" : "");
+        for (const PermutationClass& d : digits) {
+            Symmetry element{group.classes.empty() ? "identity" : "(" + where + "; digits " + cycle_type_text(d.element) + ")",
+                             std::vector<OptionId>(static_cast<std::size_t>(n * n * n)),
+                             {}};
+            for (int cell = 0; cell < n * n; ++cell)
+                for (int k = 0; k < n; ++k)
+                    element.options[static_cast<std::size_t>(cell * n + k)] =
+                        static_cast<OptionId>(g.element[static_cast<std::size_t>(cell)] * n + d.element[static_cast<std::size_t>(k)]);
+            group.classes.push_back({std::move(element), g.size * d.size});
+        }
+    }
+    return group;
+}
+
 }  // namespace
 
 Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
@@ -149,6 +232,7 @@ Problem make_sudoku(int box_rows, int box_cols, const std::string& givens) {
                     for (int d = 0; d < n; ++d) relabel.options[static_cast<std::size_t>(option(r, c, d))] = option(r, c, (d + shift) % n);
             p.symmetries.push_back(std::move(relabel));
         }
+        p.full_group = [box_rows, box_cols] { return sudoku_group(box_rows, box_cols); };
         if (box_rows == box_cols) {
             Symmetry transpose{"transpose", std::vector<OptionId>(static_cast<std::size_t>(n * n * n)), {}};
             for (int r = 0; r < n; ++r)

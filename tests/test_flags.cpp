@@ -140,7 +140,7 @@ TEST_CASE("each row reads its flag into the request it names: runner, plan or th
     CHECK_THROWS_WITH(parse({"--node-limit", "0"}), "--node-limit must be between 1 and 2^64-1, not 0");
     CHECK_THROWS_WITH(parse({"--engine", "fast"}),
                       Catch::StartsWith("--engine must be auto, dlx, cells, bits, scan") && Catch::EndsWith(", not 'fast'"));
-    CHECK_THROWS_WITH(parse({"--symmetry", "x"}), "--symmetry must be auto, none, check or reduce, not 'x'");
+    CHECK_THROWS_WITH(parse({"--symmetry", "x"}), "--symmetry must be auto, none, check, reduce or full, not 'x'");
 }
 
 TEST_CASE("every flag of a command that builds a problem has a row that stores it", "[flags]") {

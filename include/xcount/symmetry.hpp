@@ -107,6 +107,32 @@ std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Grou
 // a multiple of |G| (which proves a bug somewhere).
 std::optional<Count> burnside(std::span<const Count> fixed);
 
+// A group too large to list element by element (a sudoku grid's: relabelling, band, stack, row
+// and column permutations), given by its conjugacy classes. Conjugate elements fix equally many
+// solutions (h maps the solutions g fixes one for one onto those h g h^-1 fixes), so Burnside's
+// sum is each class's size times Fix of one element of it.
+struct SymmetryClass {
+    Symmetry element;  // one element of the class
+    Count size;        // the elements in the class
+};
+struct ClassedGroup {
+    std::string name;                    // what it permutes ("relabelling x rows x columns")
+    std::vector<SymmetryClass> classes;  // the identity's first
+};
+
+// The model's element checked as Group::generate checks its generators: its item map derived
+// where it has none, and InputError unless it is an automorphism of `matrix`.
+Symmetry checked_symmetry(const Matrix& matrix, Symmetry element);
+
+// Fix of each class's element, as recount_fixed counts them (the identity's is `identity`),
+// each element checked first; nullopt when `stop` ended the run before the last was complete.
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
+                                                Stop* stop = nullptr, std::size_t memo_bytes = 0);
+
+// Burnside over classes: sum of size times Fix over the classes, divided by the order (the
+// sum of the sizes); nullopt when it does not divide, or the lists differ in length.
+std::optional<Count> burnside(std::span<const Count> fixed, std::span<const Count> sizes);
+
 // By one item: the matrix with only one option per orbit of `item`, each weighted by its
 // orbit's size; and, below a representative r that some symmetries still fix (the X on a
 // diagonal of Scott's board), the same again for a second item under r's own stabiliser.

@@ -176,6 +176,58 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
     if (outcome.fixed_recount_stopped) outcome.fixed_stop = stop_text(stop);
 }
 
+// --symmetry full: Fix(g) of one element of each class of the model's whole group, on the
+// problem it fixes, by the count's engine (the identity's is the count); --check-fixed recounts
+// them as count_fixed_apart does.
+void count_classes_apart(const Problem& problem, const ClassedGroup& group, const Method& method, const Settings& settings, Stop& stop,
+                         Outcome& outcome) {
+    if (!outcome.total.complete) return;
+    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+    outcome.memo_tables.reset();  // as in count_fixed_apart: the fixed problems need the room
+    malloc_trim(0);
+    auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes);
+    if (fixed && settings.check_fixed) {
+        const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
+        auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting, &stop, memo_bytes);
+        if (recounted)
+            outcome.fixed_recounted = std::move(*recounted);
+        else
+            fixed.reset();
+    }
+    outcome.fixed_recount_stopped = !fixed;
+    if (!fixed) {
+        outcome.fixed_stop = stop_text(stop);
+        return;
+    }
+    outcome.fixed = std::move(*fixed);
+    for (const SymmetryClass& c : group.classes) {
+        outcome.element_names.push_back(c.element.name);
+        outcome.class_sizes.push_back(c.size);
+    }
+}
+
+// The whole group of --symmetry full, before anything is counted: refused at once where the
+// model has none or it is too large to find its classes.
+std::optional<ClassedGroup> full_group_of(const Problem& problem, const Settings& settings) {
+    if (!settings.full_group) return std::nullopt;
+    if (!problem.full_group)
+        throw InputError("--symmetry full: " + problem.name +
+                         " has no whole group given by classes (sudoku grids without givens and Latin squares not reduced have)");
+    try {
+        return problem.full_group();
+    } catch (const InputError& e) {
+        throw InputError("--symmetry full: " + problem.name + ": " + e.what());
+    }
+}
+
+// "full group of order 3072 (relabelling x ...), in 100 conjugacy classes: ..."
+std::string classes_text(const ClassedGroup& group) {
+    Count order = 0;
+    for (const SymmetryClass& c : group.classes) order += c.size;
+    return "full group of order " + to_string(order) + " (" + group.name + "), in " + std::to_string(group.classes.size()) +
+           " conjugacy classes: Fix(g) counted for one element of each, on the problem it fixes";
+}
+
 // The figures of the run, as rank 0 reports them.
 void take_figures(const RunReport& report, const Settings& settings, Outcome& outcome) {
     outcome.total = report.total;
@@ -207,6 +259,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     if (leader) check_output_files(settings);
     Outcome outcome;
     outcome.threads = resolve_threads(settings.run.threads);
+    const std::optional<ClassedGroup> full = full_group_of(problem, settings);
     std::optional<Plan> planned;
     try {
         planned = plan_for(problem, settings, outcome.threads, stop);
@@ -215,9 +268,10 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
         return stopped_while_planning(outcome, stop, start);
     }
     const Plan& plan = *planned;
-    check_fixed_asked(problem, settings, plan);
+    if (!full) check_fixed_asked(problem, settings, plan);
     const std::string fingerprint = run_fingerprint(plan.matrix(), plan.split.depth(), fingerprint_mode(plan));
     describe_plan(outcome, plan, settings, problem);
+    if (full) outcome.symmetry = classes_text(*full);
     if (leader && telling.outlook) {
         const int all_threads = outcome.threads * std::max(1, mpi_size());
         tell_outlook(outlook_of(problem, plan, all_threads, stop.flag()), plan, all_threads);
@@ -234,6 +288,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     take_figures(report, settings, outcome);
     if (const Group* group = plan.fixed_group()) count_fixed_apart(problem, *group, plan.method, settings, stop, outcome);
+    if (full) count_classes_apart(problem, *full, plan.method, settings, stop, outcome);
     outcome.seconds = seconds_since(start);
     write_run_files(problem, plan, settings, report, started, fingerprint, outcome);
     if (!outcome.total.complete && outcome.failure.empty()) say_why_stopped(report, settings, stop, journal.open());

@@ -22,14 +22,27 @@ bool distinct_ok(const Settings& settings, const Distinct& d) {
     return !settings.expect_distinct || (d.value && *d.value == *settings.expect_distinct);
 }
 
+// Fix(g) by class: each class that fixes some solution, where a line holds them, else how many.
+std::string classes_fixed_text(const Outcome& o) {
+    constexpr std::size_t kEachNamed = 12;
+    const auto fixing = static_cast<std::size_t>(std::count_if(o.fixed.begin(), o.fixed.end(), [](const Count& f) { return f != 0; }));
+    if (fixing <= kEachNamed) return fixed_text(o.element_names, o.fixed);
+    return "identity " + to_string(o.fixed[0]) + "; " + std::to_string(fixing - 1) + " other classes of the " +
+           std::to_string(o.fixed.size()) + " fix some, the others none (--json lists each class with its size)";
+}
+
 void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& d) {
     if (o.symmetry.empty()) return;
     std::cout << "symmetry: " << o.symmetry << '\n';
-    if (!o.fixed.empty()) std::cout << "fixed: " << fixed_text(o.element_names, o.fixed) << '\n';
+    if (!o.fixed.empty())
+        std::cout << "fixed: " << (o.class_sizes.empty() ? fixed_text(o.element_names, o.fixed) : classes_fixed_text(o)) << '\n';
     if (!o.fixed_recounted.empty()) {
         std::cout << "fixed, recounted on the problems each symmetry fixes:";
-        for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k)
-            std::cout << (k > 1 ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed_recounted[k]);
+        if (!o.class_sizes.empty() && !d.recount_differs)
+            std::cout << " the same for each of the " << o.fixed.size() << " classes";
+        else
+            for (std::size_t k = 1; k < o.fixed_recounted.size(); ++k)
+                std::cout << (k > 1 ? ", " : " ") << o.element_names[k] << ' ' << to_string(o.fixed_recounted[k]);
         std::cout << (d.recount_differs ? " (MISMATCH: Fix(g) counted two ways differs, a bug)" : " (ok)") << '\n';
     }
     if (o.fixed_recount_stopped)
@@ -111,7 +124,8 @@ std::string duration_text(double seconds) {
 
 Distinct distinct_of(const Outcome& o) {
     if (o.fixed.empty() || !o.total.complete || o.shard_count > 1) return {};
-    return {true, burnside(o.fixed), !o.fixed_recounted.empty() && o.fixed_recounted != o.fixed};
+    const auto value = o.class_sizes.empty() ? burnside(o.fixed) : burnside(o.fixed, o.class_sizes);
+    return {true, value, !o.fixed_recounted.empty() && o.fixed_recounted != o.fixed};
 }
 
 namespace {
@@ -159,7 +173,18 @@ void symmetry_json(JsonObject& j, const Settings& settings, const Outcome& o, co
             fixed.field(o.element_names[k], o.fixed[k]);
             fixed_exact.field(o.element_names[k], to_string(o.fixed[k]));
         }
-        j.field("group_order", std::uint64_t{o.fixed.size()}).raw("fixed", fixed.str()).raw("fixed_exact", fixed_exact.str());
+        if (o.class_sizes.empty()) {
+            j.field("group_order", std::uint64_t{o.fixed.size()});
+        } else {
+            Count order = 0;
+            JsonObject sizes;
+            for (std::size_t k = 0; k < o.class_sizes.size(); ++k) {
+                order += o.class_sizes[k];
+                sizes.field(o.element_names[k], to_string(o.class_sizes[k]));
+            }
+            j.exact("group_order", order).raw("class_sizes", sizes.str());
+        }
+        j.raw("fixed", fixed.str()).raw("fixed_exact", fixed_exact.str());
     }
     if (!o.fixed_recounted.empty()) {
         JsonObject recounted;

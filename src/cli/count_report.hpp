@@ -31,7 +31,8 @@ struct Outcome {
     std::string choice;                      // the item-choice rule when not mrv ("" for mrv)
     std::optional<LevelProfile> profile;     // with --profile
     std::vector<std::string> element_names;  // with --symmetry check
-    std::vector<Count> fixed;                // Fix(g) per element
+    std::vector<Count> fixed;                // Fix(g) per element (per class, with class_sizes)
+    std::vector<Count> class_sizes;          // --symmetry full: per conjugacy class of the whole group, its elements
     std::vector<Count> fixed_recounted;      // with --check-fixed: the same from the fixed-point problems
     bool fixed_recount_stopped = false;      // a stop came before Fix(g)'s count or recount was done
     std::string fixed_stop;                  // then why: "at --node-limit", "by signal 15"

@@ -60,7 +60,11 @@ bool on_off_word(const std::string& text, const char* flag) {
 
 SymmetryMode symmetry_word(const std::string& text) {
     static constexpr std::pair<const char*, SymmetryMode> kWords[] = {
-        {"auto", SymmetryMode::automatic}, {"none", SymmetryMode::none}, {"check", SymmetryMode::check}, {"reduce", SymmetryMode::reduce}};
+        {"auto", SymmetryMode::automatic},
+        {"none", SymmetryMode::none},
+        {"check", SymmetryMode::check},
+        {"reduce", SymmetryMode::reduce},
+        {"full", SymmetryMode::none}};  // full: counted apart, by classes (Settings::full_group)
     return one_of(text, "symmetry", kWords);
 }
 
@@ -134,7 +138,7 @@ constexpr Flag kFlags[] = {
     {"by-piece", T::text, "NAME", nullptr, kNone, kNone, "count by the copies of piece NAME: a line per number of copies (by layers)", kCount, [](Settings& s, const V& v) { s.by_piece = v.as<std::string>(); }},
     {"expect-distinct", T::text, "N", nullptr, kNone, kNone, "the expected count up to symmetry: exit 1 if it differs", kCount | kMerge, [](Settings& s, const V& v) { s.expect_distinct = count_text("expect-distinct", v.as<std::string>()); }},
     {"check-fixed", T::toggle, "", nullptr, kNone, kNone, "recount Fix(g) on the problems the symmetries fix, and fail if it differs", kCount, [](Settings& s, const V&) { s.check_fixed = true; }},
-    {"symmetry", T::text, "MODE", "auto", kNone, kNone, "none, check (Fix(g) and Burnside), reduce (one option per orbit, weighted) or auto", kCount | kEstimate, [](Settings& s, const V& v) { s.plan.symmetry = symmetry_word(v.as<std::string>()); }},
+    {"symmetry", T::text, "MODE", "auto", kNone, kNone, "none, check (Fix(g) and Burnside), reduce (one option per orbit, weighted), full (the model's whole group, by conjugacy classes: sudoku's relabelling, band, stack, row and column permutations; Latin squares' isotopies) or auto", kCount | kEstimate, [](Settings& s, const V& v) { s.plan.symmetry = symmetry_word(v.as<std::string>()); s.full_group = v.as<std::string>() == "full"; }},
     {"json", T::toggle, "", nullptr, kNone, kNone, "print one JSON object instead of text", kCount | kSolve | kEstimate | kMerge | kStatus, [](Settings& s, const V&) { s.json = true; }},
     {"relabel", T::text, "on|off", "on", kNone, kNone, "merge states equal up to renaming the symbols the model declares (Latin squares' symbols and columns, sudoku's digits, columns and stacks); off: only equal states", kCount, [](Settings& s, const V& v) { s.relabel = on_off_word(v.as<std::string>(), "relabel"); }},
     {"engine", T::text, "E", "auto", kNone, kNone, kEngineHelp, kCount | kSolve | kShow, [](Settings& s, const V& v) { s.plan.method.engine = engine_word(v.as<std::string>()); }},

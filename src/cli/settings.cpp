@@ -79,18 +79,21 @@ void validate_choice(const po::variables_map& values, Settings& s) {
 void validate_count(const po::variables_map& values, Settings& s) {
     if (values.count("memo-memory"))
         check_memo_memory(s.run.memo_bytes, s.max_memory_given ? std::optional<std::uint64_t>(s.max_memory) : std::nullopt);
-    if (s.expect_distinct && s.plan.symmetry == SymmetryMode::none)
-        throw InputError("--expect-distinct needs --symmetry check, reduce or auto");
-    if (s.check_fixed && s.plan.symmetry == SymmetryMode::none) throw InputError("--check-fixed needs --symmetry check, reduce or auto");
+    const bool no_group = s.plan.symmetry == SymmetryMode::none && !s.full_group;
+    if (s.expect_distinct && no_group) throw InputError("--expect-distinct needs --symmetry check, reduce, full or auto");
+    if (s.check_fixed && no_group) throw InputError("--check-fixed needs --symmetry check, reduce, full or auto");
     const bool sharded = values.count("shard") != 0;
+    if (sharded && s.full_group)
+        throw InputError(
+            "--symmetry full counts Fix(g) after the whole count: it cannot be combined with --shard (merge, then count again)");
     if (s.mpi && (sharded || s.limit)) throw InputError("--mpi cannot be combined with --shard or --limit");
     if (s.mpi && !mpi_available())
         throw InputError("--mpi: this xcount was built without MPI (install OpenMPI and configure again; xcount --version says why)");
     if (sharded && s.out.empty()) throw InputError("--shard needs --out FILE (the result file to merge)");
     if (sharded && s.check_fixed) throw InputError("--check-fixed cannot be combined with --shard: a shard finds only its share of Fix(g)");
     if (s.limit != 0 && !s.out.empty()) throw InputError("--limit cannot be combined with --out (a limited count is a preview)");
-    if (s.limit != 0 && s.plan.symmetry != SymmetryMode::automatic && s.plan.symmetry != SymmetryMode::none)
-        throw InputError("--limit cannot be combined with --symmetry check or reduce");
+    if (s.limit != 0 && ((s.plan.symmetry != SymmetryMode::automatic && s.plan.symmetry != SymmetryMode::none) || s.full_group))
+        throw InputError("--limit cannot be combined with --symmetry check, reduce or full");
     settle_random_rule(values, s, (s.plan.depth && *s.plan.depth > 0) || !s.checkpoint.empty() || s.mpi || !s.out.empty());
     if (s.limit != 0 && (!s.checkpoint.empty() || !s.subproblem_stats.empty()))
         throw InputError("--limit cannot be combined with --checkpoint or --subproblem-stats (a limited count is a preview)");

@@ -34,6 +34,7 @@ struct Settings {
     std::optional<Count> expect;                // the published total to check against
     std::optional<Count> expect_distinct;       // the published count up to symmetry
     bool check_fixed = false;                   // recount Fix(g) on the problems the symmetries fix
+    bool full_group = false;                    // --symmetry full: Fix(g) over the classes of Problem::full_group
     bool relabel = true;                        // merge states equal up to renaming the model's symbols
     std::string by_piece;                       // count by the copies of this piece ("" : a total)
     std::string checkpoint;                     // journal file ("" : none)

@@ -510,12 +510,16 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
     return w;
 }
 
-std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method, Stop* stop,
-                                                std::size_t memo_bytes) {
+namespace {
+
+// Fix(g) for g = element(1), ..., element(order - 1), after the identity's.
+template <class Element>
+std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t order, Element element, Count identity,
+                                               const Method& method, Stop* stop, std::size_t memo_bytes) {
     std::vector<Count> fixed{identity};
-    for (std::size_t k = 1; k < group.order(); ++k) {
+    for (std::size_t k = 1; k < order; ++k) {
         if (stop && stop->ends_run()) return std::nullopt;
-        const Matrix problem = fixed_points_matrix(matrix, group.element(k));
+        const Matrix problem = fixed_points_matrix(matrix, element(k));
         const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
         const SearchStats s = with_engine_within(method, problem, memo_bytes, [&](auto& e) { return e.count(limits); });
         if (stop) stop->spend(s.nodes);
@@ -523,6 +527,38 @@ std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Grou
         fixed.push_back(s.solutions);
     }
     return fixed;
+}
+
+}  // namespace
+
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method, Stop* stop,
+                                                std::size_t memo_bytes) {
+    return recount_each(
+        matrix, group.order(), [&](std::size_t k) -> const Symmetry& { return group.element(k); }, identity, method, stop, memo_bytes);
+}
+
+Symmetry checked_symmetry(const Matrix& matrix, Symmetry element) {
+    if (element.items.empty()) element.items = derive_items(matrix, element);
+    check_automorphism(matrix, element, nullptr);
+    return element;
+}
+
+std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
+                                                Stop* stop, std::size_t memo_bytes) {
+    return recount_each(
+        matrix, group.classes.size(), [&](std::size_t k) { return checked_symmetry(matrix, group.classes[k].element); }, identity, method,
+        stop, memo_bytes);
+}
+
+std::optional<Count> burnside(std::span<const Count> fixed, std::span<const Count> sizes) {
+    if (fixed.empty() || fixed.size() != sizes.size()) return std::nullopt;
+    Count sum = 0, order = 0;
+    for (std::size_t k = 0; k < fixed.size(); ++k) {
+        sum += sizes[k] * fixed[k];
+        order += sizes[k];
+    }
+    if (sum % order != 0) return std::nullopt;
+    return sum / order;
 }
 
 }  // namespace xcount
