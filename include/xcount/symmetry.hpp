@@ -25,6 +25,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -126,8 +127,10 @@ Symmetry checked_symmetry(const Matrix& matrix, Symmetry element);
 
 // Fix of each class's element, as recount_fixed counts them (the identity's is `identity`),
 // each element checked first; nullopt when `stop` ended the run before the last was complete.
+// `counted(k)`, where given, hears that the first k classes are done.
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
-                                                Stop* stop = nullptr, std::size_t memo_bytes = 0);
+                                                Stop* stop = nullptr, std::size_t memo_bytes = 0,
+                                                const std::function<void(std::size_t)>& counted = {});
 
 // Burnside over classes: sum of size times Fix over the classes, divided by the order (the
 // sum of the sizes); nullopt when it does not divide, or the lists differ in length.

@@ -176,16 +176,41 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
     if (outcome.fixed_recount_stopped) outcome.fixed_stop = stop_text(stop);
 }
 
+// The progress of Fix(g) by class on stderr: on a terminal one line rewritten each second,
+// elsewhere a line every `interval` seconds, and the last class always.
+class ClassProgress {
+public:
+    ClassProgress(std::size_t classes, bool shown, double interval)
+        : classes_(classes), shown_(shown), interval_(interval), start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+    void counted(std::size_t done) {
+        if (!shown_) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (done < classes_ && std::chrono::duration<double>(now - last_).count() < interval_) return;
+        last_ = now;
+        std::cerr << (isatty(2) ? "\r" : "") << "Fix(g) by class: " << done << " of " << classes_ << " classes counted, "
+                  << seconds_text(seconds_since(start_)) << " s" << (isatty(2) && done < classes_ ? "" : "\n") << std::flush;
+    }
+
+private:
+    std::size_t classes_;
+    bool shown_;
+    double interval_;
+    std::chrono::steady_clock::time_point start_, last_;
+};
+
 // --symmetry full: Fix(g) of one element of each class of the model's whole group, on the
 // problem it fixes, by the count's engine (the identity's is the count); --check-fixed recounts
 // them as count_fixed_apart does.
 void count_classes_apart(const Problem& problem, const ClassedGroup& group, const Method& method, const Settings& settings, Stop& stop,
-                         Outcome& outcome) {
+                         Outcome& outcome, bool show_progress) {
     if (!outcome.total.complete) return;
     const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
     outcome.memo_tables.reset();  // as in count_fixed_apart: the fixed problems need the room
     malloc_trim(0);
-    auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes);
+    ClassProgress progress(group.classes.size(), show_progress, isatty(2) ? 1.0 : settings.progress_interval);
+    auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes,
+                               [&](std::size_t done) { progress.counted(done); });
     if (fixed && settings.check_fixed) {
         const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
         auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting, &stop, memo_bytes);
@@ -288,7 +313,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     take_figures(report, settings, outcome);
     if (const Group* group = plan.fixed_group()) count_fixed_apart(problem, *group, plan.method, settings, stop, outcome);
-    if (full) count_classes_apart(problem, *full, plan.method, settings, stop, outcome);
+    if (full) count_classes_apart(problem, *full, plan.method, settings, stop, outcome, telling.progress);
     outcome.seconds = seconds_since(start);
     write_run_files(problem, plan, settings, report, started, fingerprint, outcome);
     if (!outcome.total.complete && outcome.failure.empty()) say_why_stopped(report, settings, stop, journal.open());

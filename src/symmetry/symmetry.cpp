@@ -515,7 +515,8 @@ namespace {
 // Fix(g) for g = element(1), ..., element(order - 1), after the identity's.
 template <class Element>
 std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t order, Element element, Count identity,
-                                               const Method& method, Stop* stop, std::size_t memo_bytes) {
+                                               const Method& method, Stop* stop, std::size_t memo_bytes,
+                                               const std::function<void(std::size_t)>& counted = {}) {
     std::vector<Count> fixed{identity};
     for (std::size_t k = 1; k < order; ++k) {
         if (stop && stop->ends_run()) return std::nullopt;
@@ -525,6 +526,7 @@ std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t
         if (stop) stop->spend(s.nodes);
         if (!s.complete) return std::nullopt;
         fixed.push_back(s.solutions);
+        if (counted) counted(k + 1);
     }
     return fixed;
 }
@@ -544,10 +546,10 @@ Symmetry checked_symmetry(const Matrix& matrix, Symmetry element) {
 }
 
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
-                                                Stop* stop, std::size_t memo_bytes) {
+                                                Stop* stop, std::size_t memo_bytes, const std::function<void(std::size_t)>& counted) {
     return recount_each(
         matrix, group.classes.size(), [&](std::size_t k) { return checked_symmetry(matrix, group.classes[k].element); }, identity, method,
-        stop, memo_bytes);
+        stop, memo_bytes, counted);
 }
 
 std::optional<Count> burnside(std::span<const Count> fixed, std::span<const Count> sizes) {
