@@ -123,6 +123,16 @@ std::vector<PermutationClass> symmetric_group_classes(int n) {
     return classes;
 }
 
+Symmetry grid_symmetry(std::string name, const Permutation& cells, const Permutation& symbols) {
+    const std::size_t m = symbols.size();
+    Symmetry element{std::move(name), std::vector<OptionId>(cells.size() * m), {}};
+    for (std::size_t cell = 0; cell < cells.size(); ++cell)
+        for (std::size_t s = 0; s < m; ++s)
+            element.options[cell * m + s] =
+                static_cast<OptionId>(static_cast<std::size_t>(cells[cell]) * m + static_cast<std::size_t>(symbols[s]));
+    return element;
+}
+
 std::string cycle_type_text(const Permutation& p) {
     std::map<int, int, std::greater<>> cycles_of_length;
     std::vector<char> seen(p.size(), 0);

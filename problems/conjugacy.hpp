@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "xcount/count.hpp"
+#include "xcount/symmetry.hpp"
 
 namespace xcount {
 
@@ -33,6 +34,10 @@ std::vector<PermutationClass> conjugacy_classes(const std::vector<Permutation>& 
 // the element with cycles (0 1 .. a-1)(a .. a+b-1)... for the type a >= b >= ..., of size
 // n! / prod(k^m_k m_k!) (m_k cycles of length k).
 std::vector<PermutationClass> symmetric_group_classes(int n);
+
+// The symmetry of a grid whose option cell * m + s writes symbol s (of m) in a cell: the cells
+// permuted by `cells`, the symbols by `symbols` (Latin squares and sudoku number their options so).
+Symmetry grid_symmetry(std::string name, const Permutation& cells, const Permutation& symbols);
 
 // The cycle type as its lengths, greatest first, with exponents: "3 2^2 1" (identity: "1^n").
 std::string cycle_type_text(const Permutation& p);

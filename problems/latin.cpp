@@ -23,20 +23,16 @@ ClassedGroup latin_isotopies(int n) {
     for (const PermutationClass& rows : types)
         for (const PermutationClass& columns : types)
             for (const PermutationClass& symbols : types) {
-                Symmetry element{group.classes.empty()
-                                     ? "identity"
-                                     : "(rows " + cycle_type_text(rows.element) + "; columns " + cycle_type_text(columns.element) +
-                                           "; symbols " + cycle_type_text(symbols.element) + ")",
-                                 std::vector<OptionId>(static_cast<std::size_t>(n * n * n)),
-                                 {}};
+                Permutation cells(static_cast<std::size_t>(n * n));  // (r, c) to (rows(r), columns(c))
                 for (int r = 0; r < n; ++r)
                     for (int c = 0; c < n; ++c)
-                        for (int s = 0; s < n; ++s) {
-                            const int r2 = rows.element[static_cast<std::size_t>(r)], c2 = columns.element[static_cast<std::size_t>(c)];
-                            element.options[static_cast<std::size_t>((r * n + c) * n + s)] =
-                                static_cast<OptionId>((r2 * n + c2) * n + symbols.element[static_cast<std::size_t>(s)]);
-                        }
-                group.classes.push_back({std::move(element), rows.size * columns.size * symbols.size});
+                        cells[static_cast<std::size_t>(r * n + c)] =
+                            rows.element[static_cast<std::size_t>(r)] * n + columns.element[static_cast<std::size_t>(c)];
+                const std::string name = group.classes.empty()
+                                             ? "identity"
+                                             : "(rows " + cycle_type_text(rows.element) + "; columns " + cycle_type_text(columns.element) +
+                                                   "; symbols " + cycle_type_text(symbols.element) + ")";
+                group.classes.push_back({grid_symmetry(name, cells, symbols.element), rows.size * columns.size * symbols.size});
             }
     return group;
 }

@@ -166,7 +166,7 @@ ClassedGroup sudoku_group(int box_rows, int box_cols) {
     const int n = box_rows * box_cols;
     ClassedGroup group{"relabelling x band, stack, row and column permutations" + std::string(box_rows == box_cols ? " x transpose" : ""),
                        {}};
-    if (n == 1) return {group.name, {{Symmetry{"identity", {0}, {}}, 1}}};
+    if (n == 1) return {group.name, {{grid_symmetry("identity", {0}, {0}), 1}}};
     const auto factorial = [](int k) { return std::tgamma(k + 1.0); };
     const double geometry_order = std::pow(factorial(box_rows), box_cols) * factorial(box_cols) * std::pow(factorial(box_cols), box_rows) *
                                   factorial(box_rows) * (box_rows == box_cols ? 2 : 1);
@@ -181,14 +181,8 @@ ClassedGroup sudoku_group(int box_rows, int box_cols) {
         const int seen = named[cells]++;
         const std::string where = "cells " + cells + (seen ? " (#" + std::to_string(seen + 1) + ")" : "");
         for (const PermutationClass& d : digits) {
-            Symmetry element{group.classes.empty() ? "identity" : "(" + where + "; digits " + cycle_type_text(d.element) + ")",
-                             std::vector<OptionId>(static_cast<std::size_t>(n * n * n)),
-                             {}};
-            for (int cell = 0; cell < n * n; ++cell)
-                for (int k = 0; k < n; ++k)
-                    element.options[static_cast<std::size_t>(cell * n + k)] =
-                        static_cast<OptionId>(g.element[static_cast<std::size_t>(cell)] * n + d.element[static_cast<std::size_t>(k)]);
-            group.classes.push_back({std::move(element), g.size * d.size});
+            const std::string name = group.classes.empty() ? "identity" : "(" + where + "; digits " + cycle_type_text(d.element) + ")";
+            group.classes.push_back({grid_symmetry(name, g.element, d.element), g.size * d.size});
         }
     }
     return group;
