@@ -152,15 +152,26 @@ Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::
     return outcome;
 }
 
+// The memo table's bound for the problems each symmetry fixes, after freeing the count's table:
+// its states are of no use there, and theirs need the room.
+std::size_t free_memo_for_fixed(const Settings& settings, Outcome& outcome) {
+    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+    outcome.memo_tables.reset();
+    malloc_trim(0);  // the table's memory back to the system: --max-memory bounds what the process holds
+    return memo_bytes;
+}
+
+// --check-fixed recounts Fix(g) by another engine than a merging one: dlx.
+Method recounting_method(const Method& method) { return method.merges() ? Method{EngineKind::dlx, Choice{}} : method; }
+
 // Fix(g) on the problems each symmetry fixes, after the count: a merging engine's only way to
 // Fix(g) (it visits no solution; the same engine counts them), and --check-fixed's recount of
 // what the count tallied (by another engine than a merging one: dlx).
 void count_fixed_apart(const Problem& problem, const Group& group, const Method& method, const Settings& settings, Stop& stop,
                        Outcome& outcome) {
-    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+    std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
     if (method.merges() && outcome.total.complete && settings.run.shard_count == 1) {
-        outcome.memo_tables.reset();  // the count's states are of no use on the problems each symmetry fixes; theirs need the room
-        malloc_trim(0);               // the table's memory back to the system: --max-memory bounds what the process holds
+        memo_bytes = free_memo_for_fixed(settings, outcome);
         auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
@@ -168,8 +179,7 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
     if (!outcome.fixed.empty())
         for (std::size_t k = 0; k < group.order(); ++k) outcome.element_names.push_back(group.element(k).name);
     if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
-        const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
-        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting, &stop, memo_bytes);
+        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting_method(method), &stop, memo_bytes);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
@@ -205,15 +215,12 @@ private:
 void count_classes_apart(const Problem& problem, const ClassedGroup& group, const Method& method, const Settings& settings, Stop& stop,
                          Outcome& outcome, bool show_progress) {
     if (!outcome.total.complete) return;
-    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
-    outcome.memo_tables.reset();  // as in count_fixed_apart: the fixed problems need the room
-    malloc_trim(0);
+    const std::size_t memo_bytes = free_memo_for_fixed(settings, outcome);
     ClassProgress progress(group.classes.size(), show_progress, isatty(2) ? 1.0 : settings.progress_interval);
     auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes,
                                [&](std::size_t done) { progress.counted(done); });
     if (fixed && settings.check_fixed) {
-        const Method recounting = method.merges() ? Method{EngineKind::dlx, Choice{}} : method;
-        auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting, &stop, memo_bytes);
+        auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting_method(method), &stop, memo_bytes);
         if (recounted)
             outcome.fixed_recounted = std::move(*recounted);
         else
