@@ -374,7 +374,9 @@ int verify_command(const std::vector<std::string>& args) {
     const int name_width = static_cast<int>(longest);
     if (!options.json)
         std::printf("%-*s %22s %22s %21s %9s  %s\n", name_width, "job", "expected", "found", "distinct exp/found", "seconds", "status");
-    for (const std::string& path : files) {
+    std::size_t not_run = 0;  // jobs a signal left unrun
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const std::string& path = files[k];
         VerifiedJob row = verify_job(path, options, !options.html.empty());
         if (row.status == "skipped") {
             ++skipped;
@@ -386,7 +388,10 @@ int verify_command(const std::vector<std::string>& args) {
             ++failures;
         print_row(row, options.json, name_width);
         rows.push_back(std::move(row));
-        if (received_signal()) break;
+        if (received_signal()) {
+            not_run = files.size() - k - 1;
+            break;
+        }
     }
     if (options.json)
         std::printf("%s\n", JsonObject()
@@ -394,11 +399,13 @@ int verify_command(const std::vector<std::string>& args) {
                                 .field("failed", failures)
                                 .field("timed_out", timeouts)
                                 .field("skipped", skipped)
+                                .field("not_run", std::uint64_t{not_run})
                                 .str()
                                 .c_str());
     else
-        std::printf("%d failed%s%s\n", failures, timeouts ? (", " + std::to_string(timeouts) + " stopped before the end").c_str() : "",
-                    skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "");
+        std::printf("%d failed%s%s%s\n", failures, timeouts ? (", " + std::to_string(timeouts) + " stopped before the end").c_str() : "",
+                    skipped ? (", " + std::to_string(skipped) + " long jobs skipped (--all runs them)").c_str() : "",
+                    not_run ? (", stopped by a signal before the other " + std::to_string(not_run) + " jobs").c_str() : "");
     if (!options.html.empty()) {
         write_text_file(options.html, html_report(rows, options.folder, skipped));
         if (!options.json) std::printf("wrote %s\n", options.html.c_str());
