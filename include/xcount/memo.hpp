@@ -204,7 +204,10 @@ private:
         const Mask& state = key_made(level);
         const std::uint64_t h = Table::hash(state);
         cache_.put(state, h, count);
-        shared.store(state, h, count, nodes);
+        if (shared.store(state, h, count, nodes) && this->profile_) {
+            const Id first_open = at(level).covered.lowest_clear(primary_mask_);
+            this->profile_->record_stored(first_open, item_of_bit_[first_open], 1);
+        }
     }
     Table& table() {
         if (table_ == nullptr) {

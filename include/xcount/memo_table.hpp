@@ -49,10 +49,11 @@ public:
 
     bool find(const Mask<Words>& key, Count& count) const { return find(key, hash(key), count); }
     // `work`: the nodes searched below the state, what eviction keeps the largest of.
-    void store(const Mask<Words>& key, Count count, std::uint64_t work) { store(key, hash(key), count, work); }
+    bool store(const Mask<Words>& key, Count count, std::uint64_t work) { return store(key, hash(key), count, work); }
     // The same with the key's hash(key) at hand.
     bool find(const Mask<Words>& key, std::uint64_t h, Count& count) const;
-    void store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work);
+    // Whether the state was written (not when held already, or another thread held its shard).
+    bool store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work);
     std::size_t max_entries() const { return max_bytes_ / sizeof(Entry); }
     MemoFigures figures() const;
 

@@ -130,11 +130,20 @@ private:
 // what a user reads to choose a split depth. An engine given one adds its search's figures.
 struct LevelProfile {
     std::vector<std::uint64_t> nodes, updates;
+    // A merging engine's states stored, by the position (in its item order) of the state's first
+    // open item, and that item.
+    std::vector<std::uint64_t> stored;
+    std::vector<ItemId> stored_item;
     void record(int level, std::uint64_t node, std::uint64_t update) {
         const auto k = static_cast<std::size_t>(level);
         if (k >= nodes.size()) nodes.resize(k + 1), updates.resize(k + 1);
         nodes[k] += node;
         updates[k] += update;
+    }
+    void record_stored(std::size_t position, ItemId item, std::uint64_t states) {
+        if (position >= stored.size()) stored.resize(position + 1), stored_item.resize(position + 1);
+        stored[position] += states;
+        stored_item[position] = item;
     }
     LevelProfile& operator+=(const LevelProfile& other);
 };

@@ -270,6 +270,12 @@ void take_figures(const RunReport& report, const Settings& settings, Outcome& ou
     if (settings.run.profile) outcome.profile = report.profile;
 }
 
+// With --profile: the names of the items that states stored were first open at.
+void name_stored_items(const Matrix& matrix, Outcome& outcome) {
+    if (!outcome.profile) return;
+    for (ItemId item : outcome.profile->stored_item) outcome.stored_items.push_back(matrix.item(item).name);
+}
+
 // The memo engine's table bound: --memo-memory, or a quarter of what the process may use, within
 // what --max-memory (else all it may use) leaves after the matrix and the engines.
 std::size_t memo_bound(const Problem& problem, const Settings& settings, int threads) {
@@ -319,6 +325,7 @@ Outcome parallel_count(const Problem& problem, const Settings& settings, Stop& s
     journal.close(outcome.failure);
     if (!leader) return outcome;  // a worker rank: rank 0 has the figures
     take_figures(report, settings, outcome);
+    name_stored_items(plan.matrix(), outcome);
     if (const Group* group = plan.fixed_group()) count_fixed_apart(problem, *group, plan.method, settings, stop, outcome);
     if (full) count_classes_apart(problem, *full, plan.method, settings, stop, outcome, telling.progress);
     outcome.seconds = seconds_since(start);
@@ -345,6 +352,7 @@ Outcome limited_count(const Problem& problem, const Settings& settings) {
                                            return engine.count(limits);
                                        });
     if (settings.run.profile) outcome.profile = profile;
+    name_stored_items(problem.matrix, outcome);
     outcome.seconds = seconds_since(start);
     return outcome;
 }

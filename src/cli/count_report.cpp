@@ -55,13 +55,25 @@ void print_symmetry(const Settings& settings, const Outcome& o, const Distinct& 
                   << '\n';
 }
 
-void print_profile(const LevelProfile& profile, std::size_t resumed) {
-    std::cout << "profile" << (resumed ? " (this run only: " + std::to_string(resumed) + " resumed subproblems not in it)" : "")
+void print_profile(const Outcome& o) {
+    const LevelProfile& profile = *o.profile;
+    std::cout << "profile" << (o.resumed ? " (this run only: " + std::to_string(o.resumed) + " resumed subproblems not in it)" : "")
+              << (o.total.complete ? "" : " (the work of the subproblems stopped part way too)")
               << ":\n  level          nodes          updates\n";
     for (std::size_t k = 0; k < profile.nodes.size(); ++k) {
         char line[96];
         std::snprintf(line, sizeof line, "  %5zu %14llu %16llu\n", k, static_cast<unsigned long long>(profile.nodes[k]),
                       static_cast<unsigned long long>(profile.updates[k]));
+        std::cout << line;
+    }
+    if (profile.stored.empty()) return;
+    std::cout << "states stored, by their first open item (its position in the scan order):\n"
+              << "  position  item                 states\n";
+    for (std::size_t p = 0; p < profile.stored.size(); ++p) {
+        if (profile.stored[p] == 0) continue;
+        char line[128];
+        std::snprintf(line, sizeof line, "  %8zu  %-12s %14llu\n", p, o.stored_items[p].c_str(),
+                      static_cast<unsigned long long>(profile.stored[p]));
         std::cout << line;
     }
 }
@@ -145,6 +157,18 @@ std::string profile_json(const LevelProfile& profile) {
     return levels + "]";
 }
 
+std::string stored_json(const Outcome& o) {
+    std::string positions = "[";
+    for (std::size_t p = 0; p < o.profile->stored.size(); ++p)
+        if (o.profile->stored[p])
+            positions += (positions.size() > 1 ? ", " : "") + JsonObject()
+                                                                  .field("position", std::uint64_t{p})
+                                                                  .field("item", o.stored_items[p])
+                                                                  .field("states", o.profile->stored[p])
+                                                                  .str();
+    return positions + "]";
+}
+
 // The most resident memory this process has held (the kernel's figure): what --max-memory bounds.
 std::uint64_t peak_memory_bytes() {
     rusage usage{};
@@ -226,6 +250,7 @@ void print_json(const Heading& problem, const Settings& settings, const Outcome&
     if (!o.symmetry.empty()) j.field("symmetry", o.symmetry);
     if (!o.choice.empty()) j.field("choose", o.choice);
     if (o.profile) j.raw("profile", profile_json(*o.profile));
+    if (o.profile && !o.profile->stored.empty()) j.raw("stored_by_position", stored_json(o));
     symmetry_json(j, settings, o, d);
     std::cout << j.str() << '\n';
 }
@@ -307,7 +332,7 @@ void print(const Heading& problem, const Settings& given, const Outcome& o) {
     print_totals(problem, settings, o, d);
     print_symmetry(settings, o, d);
     if (!o.choice.empty()) std::cout << "choose: " << o.choice << '\n';
-    if (o.profile) print_profile(*o.profile, o.resumed);
+    if (o.profile) print_profile(o);
     if (o.shards_merged) return;  // no split of its own to describe
     print_run(settings, o);
 }

@@ -30,6 +30,7 @@ struct Outcome {
     std::string symmetry;                    // one line saying what the group did ("" if none)
     std::string choice;                      // the item-choice rule when not mrv ("" for mrv)
     std::optional<LevelProfile> profile;     // with --profile
+    std::vector<std::string> stored_items;   // with --profile: the names of profile->stored_item
     std::vector<std::string> element_names;  // with --symmetry check
     std::vector<Count> fixed;                // Fix(g) per element (per class, with class_sizes)
     std::vector<Count> class_sizes;          // --symmetry full: per conjugacy class of the whole group, its elements

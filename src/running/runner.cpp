@@ -300,11 +300,11 @@ void add_up(const Split& split, const RunOptions& options, RunReport& report) {
     if (options.group) report.fixed.assign(options.group->order(), 0);
     for (std::size_t id : report.own) {
         const SubproblemResult& r = report.results[id];
+        if (options.profile) report.profile += r.profile;  // this run's work, a stopped subproblem's too
         if (!r.finished) {
             report.total.complete = false;
             continue;
         }
-        if (options.profile) report.profile += r.profile;
         SearchStats weighted = r.stats;
         weighted.solutions *= split.weight(id);
         report.total += weighted;

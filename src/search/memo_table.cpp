@@ -91,18 +91,18 @@ bool MemoTable<Words>::find(const Mask<Words>& key, std::uint64_t h, Count& coun
 }
 
 template <std::size_t Words>
-void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work) {
+bool MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count count, std::uint64_t work) {
     Shard& shard = shard_of(h);
     const Lock lock(shard, std::try_to_lock);
     if (!lock.held()) {  // another thread is storing or doubling there: keep nothing (a state met again costs one node, its children are
                          // here)
         dropped_.fetch_add(1, std::memory_order_relaxed);
-        return;
+        return false;
     }
     work = std::max<std::uint64_t>(work, 1);
     if (shard.slots.empty() && !open(shard)) {
         dropped_.fetch_add(1, std::memory_order_relaxed);
-        return;
+        return false;
     }
     for (;;) {
         const std::size_t mask = shard.slots.size() - 1, window = std::min(kProbeWindow, shard.slots.size());
@@ -114,16 +114,16 @@ void MemoTable<Words>::store(const Mask<Words>& key, std::uint64_t h, Count coun
                 ++shard.used;
                 stored_.fetch_add(1, std::memory_order_relaxed);
                 if (2 * shard.used > shard.slots.size()) grow(shard);
-                return;
+                return true;
             }
-            if (e.key == key) return;  // another thread counted it too
+            if (e.key == key) return false;  // another thread counted it too
             if (lightest == nullptr || e.work < lightest->work) lightest = &e;
         }
         if (grow(shard)) continue;
         *lightest = {key, count, work};
         stored_.fetch_add(1, std::memory_order_relaxed);
         evicted_.fetch_add(1, std::memory_order_relaxed);
-        return;
+        return true;
     }
 }
 

@@ -17,6 +17,8 @@ SearchStats& SearchStats::operator+=(const SearchStats& other) {
 
 LevelProfile& LevelProfile::operator+=(const LevelProfile& other) {
     for (std::size_t k = 0; k < other.nodes.size(); ++k) record(static_cast<int>(k), other.nodes[k], other.updates[k]);
+    for (std::size_t k = 0; k < other.stored.size(); ++k)
+        if (other.stored[k]) record_stored(k, other.stored_item[k], other.stored[k]);
     return *this;
 }
 
