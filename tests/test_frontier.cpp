@@ -300,6 +300,22 @@ TEST_CASE("frontier: orders the items itself, so a file along the long side keep
     CHECK(s.solutions == with_engine(memo, model.matrix, [](auto& e) { return e.count(); }).solutions);  // another engine
 }
 
+TEST_CASE("frontier: a trial counts within a budget of states, or stops before the layer that passes it", "[frontier][trial]") {
+    const Problem p = tiling("domino", 6, 6);
+    Frontier engine(p.matrix);
+    const SearchStats whole = engine.count();
+    REQUIRE(whole.complete);
+    CHECK(whole.solutions == 6728);  // OEIS A004003 a(3)
+    const SearchStats enough = engine.count_within(whole.nodes);
+    CHECK(enough.complete);
+    CHECK(enough.solutions == whole.solutions);
+    const SearchStats short_of_it = engine.count_within(whole.nodes - 1);
+    CHECK_FALSE(short_of_it.complete);
+    CHECK(short_of_it.solutions == 0);
+    CHECK(short_of_it.nodes < whole.nodes);
+    CHECK(engine.count().solutions == whole.solutions);  // the budget was for that count alone
+}
+
 TEST_CASE("frontier: refuses multiplicities as written and a window wider than 128 items", "[frontier][bad-input]") {
     CHECK_THROWS_WITH(Frontier(test::dlx("2:3|a b\na\nb\na b\n")), Catch::Contains("the frontier engine takes no multiplicities"));
     // One option holds all 200 items (and each has one of its own): whatever the order, the

@@ -173,8 +173,10 @@ double memo_states_bound(const MemoLayout& layout);  // that bound
 // Whether counting by layers surely pays: the frontier engine takes the matrix, its windows
 // fit a key, and the states its layers can hold (Frontier::states_bound, at most 10^12 in all)
 // are four times fewer than the nodes of the scan rule's tree (estimated), or merging equal
-// states pays (`merging_pays`, memo_pays' answer). Dominoes on boards of any length up to
-// about 30 wide pass, and strips of bigger pieces; a set of distinct pieces does not.
+// states pays (`merging_pays`, memo_pays' answer); or, where the bound says nothing, the
+// layers finish a trial of 2^16 states moved with four times fewer states than the tree's
+// nodes. Dominoes on boards of any length up to about 30 wide pass, and strips of bigger
+// pieces; a set of distinct pieces does not (the trial runs out), nor a small count.
 bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why = nullptr);
 double scan_tree_estimate(const MemoLayout& layout, int probes);  // the scan rule's tree: nodes, by Knuth's random paths (seed 1)
 

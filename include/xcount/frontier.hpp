@@ -32,7 +32,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -100,6 +99,9 @@ public:
     // it incomplete; the node limit and the solution limit are not looked at (a layer is not a
     // place to carry on from).
     SearchStats count(const Limits& limits = {});
+    // A trial: the count, complete when its layers moved at most `states` states in all, else
+    // stopped before the layer that would pass them (nodes: the states moved).
+    SearchStats count_within(std::uint64_t states);
     // Every solution, visited by dancing links (the layers keep counts, not solutions).
     template <class Visit>
     SearchStats search(Visit&& visit, const Limits& limits = {}) {
@@ -177,6 +179,7 @@ private:
     std::vector<OptionId> chosen_;
     TreeShape shape_;
     int threads_ = 1;
+    std::uint64_t budget_ = 0;  // count_within's states (0: none)
     LayerPeers* peers_ = nullptr;
     std::vector<std::uint32_t> growth_at_;  // per position, its item's board (a family), or empty
     std::vector<char> marked_;              // per option as laid out (count_by), or empty

@@ -342,12 +342,11 @@ public:
             figures_.states[p] = alive;
             if (p > 0) tell_terms(family_.growth_at.empty() ? 0 : family_.growth_at[p - 1], p);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
+            if (budget_ && stats.nodes + alive > budget_) return incomplete(stats);
             const Step<Key> step = next_window(p);
             if (!take_position(step, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
                 if (!saving_.path.empty() && p > 0) save(p);
-                stats.complete = false;
-                stats.solutions = 0;
-                return all_processes(stats);
+                return incomplete(stats);
             }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
@@ -364,7 +363,19 @@ public:
         return all_processes(stats);
     }
 
+    // Stops before the layer that would move more than `states` states in all (0: no limit).
+    Sweep& within(std::uint64_t states) {
+        budget_ = states;
+        return *this;
+    }
+
 private:
+    SearchStats incomplete(SearchStats stats) {
+        stats.complete = false;
+        stats.solutions = 0;
+        return all_processes(stats);
+    }
+
     // Where the sweep starts: the layer saved by an earlier run of this count, or the first
     // one. Shared among processes, every one must have saved the same layer (a kill between
     // their renames leaves two): otherwise all start again from the first.
@@ -620,9 +631,11 @@ private:
                     failed[t] = std::current_exception();
                 }
 #pragma omp barrier
+                if (sharing_.peers) {  // (the same on every thread)
 #pragma omp master
-                if (sharing_.peers) received = sharing_.peers->exchange(outgoing());
+                    received = sharing_.peers->exchange(outgoing());
 #pragma omp barrier
+                }
                 try {
                     const std::size_t own = sharing_.rank * threads_ + t;
                     for (std::size_t u = 0; u < threads_; ++u)
@@ -685,6 +698,7 @@ private:
     const Saving& saving_;
     const Sharing& sharing_;
     std::vector<std::uint64_t> scratch_;  // a count times x
+    std::uint64_t budget_ = 0;            // within(): the states the layers may move (0: any)
     std::uint32_t told_ = 0;              // the terms told so far
     Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
@@ -783,9 +797,23 @@ SearchStats Frontier::count(const Limits& limits) {
     const Saving saving{path, fingerprint(covered), on_layer_};
     if (widest <= 64)
         return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
+            .within(budget_)
             .run();
     return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
+        .within(budget_)
         .run();
+}
+
+SearchStats Frontier::count_within(std::uint64_t states) {
+    budget_ = std::max<std::uint64_t>(states, 1);
+    try {
+        const SearchStats s = count();
+        budget_ = 0;
+        return s;
+    } catch (...) {
+        budget_ = 0;
+        throw;
+    }
 }
 
 std::optional<SavedLayers> Frontier::saved_layers(const std::string& path) {
