@@ -79,6 +79,12 @@ TEST_CASE("full groups by classes: the same Burnside sum as over every element, 
         CHECK(sum_each == sum_by_class);
         CHECK(burnside(*each) == c.classes);
         CHECK(burnside(*by_class, sizes) == c.classes);
+        // Side by side on 3 threads, each element and each class: the same lists, in order.
+        std::vector<std::size_t> heard;
+        CHECK(recount_fixed(c.problem.matrix, group, c.total, dlx, nullptr, 0, 3) == each);
+        CHECK(recount_fixed(c.problem.matrix, full, c.total, dlx, nullptr, 0, 3, [&](std::size_t k) { heard.push_back(k); }) == by_class);
+        CHECK(heard.size() + 1 == full.classes.size());
+        CHECK((heard.empty() || heard.back() == full.classes.size()));
     }
 }
 

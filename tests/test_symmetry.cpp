@@ -108,9 +108,11 @@ TEST_CASE("recount_fixed: Fix(g) of the whole group from the fixed-point problem
     REQUIRE(recounted);
     CHECK(*recounted == r.fixed);
     CHECK(*burnside(*recounted) == 12);  // OEIS A002562
+    CHECK(recount_fixed(queens.matrix, g, r.total.solutions, Method{EngineKind::bits, Choice{}}, nullptr, 0, 2) == recounted);
     Stop raised;
     raised.raise();
     CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, Method{}, &raised));  // a partial list would be no check
+    CHECK_FALSE(recount_fixed(queens.matrix, g, r.total.solutions, Method{}, &raised, 0, 2));
 }
 
 TEST_CASE("recount_fixed spends a node budget and stops where it runs out", "[symmetry][fixed]") {

@@ -98,11 +98,12 @@ Matrix fixed_points_matrix(const Matrix& matrix, const Symmetry& g);
 // Fix(g) of every element of `group`, in its order: the identity's is `identity` (the
 // solutions, as counted), every other one counted on its fixed_points_matrix by the method's
 // engine and rule, each within what `stop`'s node budget has left, spending it, and the memo
-// engine's table within `memo_bytes` (0: default_memo_bytes()). nullopt when `stop` ended the
-// run (raised, or its budget spent) before the last of them was complete: a partial list would
-// be no check.
+// engine's tables within `memo_bytes` together (0: default_memo_bytes()). `threads` count
+// elements side by side, each with a table of its own. nullopt when `stop` ended the run
+// (raised, or its budget spent) before the last of them was complete: a partial list would be
+// no check.
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method,
-                                                Stop* stop = nullptr, std::size_t memo_bytes = 0);
+                                                Stop* stop = nullptr, std::size_t memo_bytes = 0, int threads = 1);
 
 // Burnside: the number of solutions up to symmetry, or nullopt when the sum of Fix(g) is not
 // a multiple of |G| (which proves a bug somewhere).
@@ -127,9 +128,9 @@ Symmetry checked_symmetry(const Matrix& matrix, Symmetry element);
 
 // Fix of each class's element, as recount_fixed counts them (the identity's is `identity`),
 // each element checked first; nullopt when `stop` ended the run before the last was complete.
-// `counted(k)`, where given, hears that the first k classes are done.
+// `counted(k)`, where given, hears that k classes are done (from one thread at a time).
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
-                                                Stop* stop = nullptr, std::size_t memo_bytes = 0,
+                                                Stop* stop = nullptr, std::size_t memo_bytes = 0, int threads = 1,
                                                 const std::function<void(std::size_t)>& counted = {});
 
 // Burnside over classes: sum of size times Fix over the classes, divided by the order (the

@@ -172,14 +172,15 @@ void count_fixed_apart(const Problem& problem, const Group& group, const Method&
     std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
     if (method.merges() && outcome.total.complete && settings.run.shard_count == 1) {
         memo_bytes = free_memo_for_fixed(settings, outcome);
-        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes);
+        auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes, outcome.threads);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
     }
     if (!outcome.fixed.empty())
         for (std::size_t k = 0; k < group.order(); ++k) outcome.element_names.push_back(group.element(k).name);
     if (settings.check_fixed && outcome.total.complete && !outcome.fixed.empty()) {
-        auto recounted = recount_fixed(problem.matrix, group, outcome.fixed[0], recounting_method(method), &stop, memo_bytes);
+        auto recounted =
+            recount_fixed(problem.matrix, group, outcome.fixed[0], recounting_method(method), &stop, memo_bytes, outcome.threads);
         outcome.fixed_recount_stopped = !recounted;
         if (recounted) outcome.fixed_recounted = std::move(*recounted);
     }
@@ -217,10 +218,10 @@ void count_classes_apart(const Problem& problem, const ClassedGroup& group, cons
     if (!outcome.total.complete) return;
     const std::size_t memo_bytes = free_memo_for_fixed(settings, outcome);
     ClassProgress progress(group.classes.size(), show_progress, isatty(2) ? 1.0 : settings.progress_interval);
-    auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes,
+    auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes, outcome.threads,
                                [&](std::size_t done) { progress.counted(done); });
     if (fixed && settings.check_fixed) {
-        auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting_method(method), &stop, memo_bytes);
+        auto recounted = recount_fixed(problem.matrix, group, (*fixed)[0], recounting_method(method), &stop, memo_bytes, outcome.threads);
         if (recounted)
             outcome.fixed_recounted = std::move(*recounted);
         else

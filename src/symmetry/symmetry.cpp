@@ -1,6 +1,8 @@
 #include "xcount/symmetry.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <map>
 #include <numeric>
 #include <set>
@@ -515,28 +517,53 @@ namespace {
 // Fix(g) for g = element(1), ..., element(order - 1), after the identity's.
 template <class Element>
 std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t order, Element element, Count identity,
-                                               const Method& method, Stop* stop, std::size_t memo_bytes,
+                                               const Method& method, Stop* stop, std::size_t memo_bytes, int threads,
                                                const std::function<void(std::size_t)>& counted = {}) {
-    std::vector<Count> fixed{identity};
-    for (std::size_t k = 1; k < order; ++k) {
-        if (stop && stop->ends_run()) return std::nullopt;
-        const Matrix problem = fixed_points_matrix(matrix, element(k));
-        const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
-        const SearchStats s = with_engine_within(method, problem, memo_bytes, [&](auto& e) { return e.count(limits); });
-        if (stop) stop->spend(s.nodes);
-        if (!s.complete) return std::nullopt;
-        fixed.push_back(s.solutions);
-        if (counted) counted(k + 1);
+    threads = std::max(threads, 1);
+    // Each thread counts with a table of its own: together within the bound of one.
+    const std::size_t bytes_each = (memo_bytes == 0 ? default_memo_bytes() : memo_bytes) / static_cast<std::size_t>(threads);
+    std::vector<Count> fixed(order);
+    fixed[0] = identity;
+    std::atomic<bool> incomplete{false};
+    std::exception_ptr failure;
+    std::size_t done = 1;
+    const auto elements = static_cast<std::int64_t>(order);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (std::int64_t k = 1; k < elements; ++k) {
+        if (incomplete.load(std::memory_order_relaxed) || (stop && stop->ends_run())) {
+            incomplete = true;
+            continue;
+        }
+        try {
+            const Matrix problem = fixed_points_matrix(matrix, element(static_cast<std::size_t>(k)));
+            const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
+            const SearchStats s = with_engine_within(method, problem, bytes_each, [&](auto& e) { return e.count(limits); });
+            if (stop) stop->spend(s.nodes);
+            if (!s.complete) {
+                incomplete = true;
+                continue;
+            }
+            fixed[static_cast<std::size_t>(k)] = s.solutions;
+#pragma omp critical(xcount_recount_done)
+            if (counted) counted(++done);
+        } catch (...) {
+#pragma omp critical(xcount_recount_failure)
+            failure = std::current_exception();
+            incomplete = true;
+        }
     }
+    if (failure) std::rethrow_exception(failure);
+    if (incomplete) return std::nullopt;
     return fixed;
 }
 
 }  // namespace
 
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const Group& group, Count identity, const Method& method, Stop* stop,
-                                                std::size_t memo_bytes) {
+                                                std::size_t memo_bytes, int threads) {
     return recount_each(
-        matrix, group.order(), [&](std::size_t k) -> const Symmetry& { return group.element(k); }, identity, method, stop, memo_bytes);
+        matrix, group.order(), [&](std::size_t k) -> const Symmetry& { return group.element(k); }, identity, method, stop, memo_bytes,
+        threads);
 }
 
 Symmetry checked_symmetry(const Matrix& matrix, Symmetry element) {
@@ -546,10 +573,11 @@ Symmetry checked_symmetry(const Matrix& matrix, Symmetry element) {
 }
 
 std::optional<std::vector<Count>> recount_fixed(const Matrix& matrix, const ClassedGroup& group, Count identity, const Method& method,
-                                                Stop* stop, std::size_t memo_bytes, const std::function<void(std::size_t)>& counted) {
+                                                Stop* stop, std::size_t memo_bytes, int threads,
+                                                const std::function<void(std::size_t)>& counted) {
     return recount_each(
         matrix, group.classes.size(), [&](std::size_t k) { return checked_symmetry(matrix, group.classes[k].element); }, identity, method,
-        stop, memo_bytes, counted);
+        stop, memo_bytes, threads, counted);
 }
 
 std::optional<Count> burnside(std::span<const Count> fixed, std::span<const Count> sizes) {
