@@ -152,13 +152,16 @@ Outcome stopped_while_planning(Outcome& outcome, const Stop& stop, std::chrono::
     return outcome;
 }
 
-// The memo table's bound for the problems each symmetry fixes, after freeing the count's table:
-// its states are of no use there, and theirs need the room.
-std::size_t free_memo_for_fixed(const Settings& settings, Outcome& outcome) {
-    const std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+// The memo table's bound for the problems each symmetry fixes: the count's.
+std::size_t memo_bytes_for_fixed(const Settings& settings, const Outcome& outcome) {
+    return outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+}
+
+// Frees the count's table before Fix(g) is counted: its states are of no use on the problems
+// each symmetry fixes, and theirs need the room.
+void free_count_table(Outcome& outcome) {
     outcome.memo_tables.reset();
     malloc_trim(0);  // the table's memory back to the system: --max-memory bounds what the process holds
-    return memo_bytes;
 }
 
 // --check-fixed recounts Fix(g) by another engine than a merging one: dlx.
@@ -169,9 +172,9 @@ Method recounting_method(const Method& method) { return method.merges() ? Method
 // what the count tallied (by another engine than a merging one: dlx).
 void count_fixed_apart(const Problem& problem, const Group& group, const Method& method, const Settings& settings, Stop& stop,
                        Outcome& outcome) {
-    std::size_t memo_bytes = outcome.memo_tables ? outcome.memo_tables->max_bytes() : settings.run.memo_bytes;
+    const std::size_t memo_bytes = memo_bytes_for_fixed(settings, outcome);
     if (method.merges() && outcome.total.complete && settings.run.shard_count == 1) {
-        memo_bytes = free_memo_for_fixed(settings, outcome);
+        free_count_table(outcome);
         auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes, outcome.threads);
         outcome.fixed_recount_stopped = !fixed;
         if (fixed) outcome.fixed = std::move(*fixed);
@@ -216,7 +219,8 @@ private:
 void count_classes_apart(const Problem& problem, const ClassedGroup& group, const Method& method, const Settings& settings, Stop& stop,
                          Outcome& outcome, bool show_progress) {
     if (!outcome.total.complete) return;
-    const std::size_t memo_bytes = free_memo_for_fixed(settings, outcome);
+    const std::size_t memo_bytes = memo_bytes_for_fixed(settings, outcome);
+    free_count_table(outcome);
     ClassProgress progress(group.classes.size(), show_progress, isatty(2) ? 1.0 : settings.progress_interval);
     auto fixed = recount_fixed(problem.matrix, group, outcome.total.solutions, method, &stop, memo_bytes, outcome.threads,
                                [&](std::size_t done) { progress.counted(done); });
