@@ -12,6 +12,7 @@
 #include "latin.hpp"
 #include "sudoku.hpp"
 #include "xcount/dancer.hpp"
+#include "xcount/frontier.hpp"
 #include "xcount/memo.hpp"
 #include "xcount/runner.hpp"
 #include "xcount/split.hpp"
@@ -37,11 +38,30 @@ MemoRun memo_run(const Matrix& m, Choice choice = kScan, std::size_t bytes = std
     return {s.solutions, table.figures().stored};
 }
 
+struct LayersRun {
+    Count solutions = 0;
+    std::uint64_t states = 0;  // moved, over all the layers
+};
+
+LayersRun layers_run(const Matrix& m) {
+    Frontier e(m);
+    const SearchStats s = e.count();
+    return {s.solutions, s.nodes};
+}
+
+// Every subproblem of a split at `depth` counted by layers (a prefix replayed), summed.
+Count layers_split(const Matrix& m, int depth) {
+    const RunReport r =
+        run_split(m, split_at_depth(m, depth, {.choice = kScan}), {}, RunOptions{.threads = 2, .engine = EngineKind::frontier});
+    return r.total.solutions;
+}
+
 // Items: `fixed` primary items that no renaming moves, then `symbols` symbols of `slots` items
 // each (the slot's kind the same for every symbol). Random options, each closed under every
 // renaming of the symbols, so that the declaration holds.
-Matrix random_renamable(std::mt19937& rng, int fixed, int symbols, int slots, int options) {
+Matrix random_renamable(std::mt19937& rng, int fixed, int symbols, int slots, int options, bool coloured = false) {
     MatrixBuilder b;
+    const ColourId colours[] = {0, b.colour("red"), b.colour("blue")};  // on a secondary item, where `coloured`
     for (int i = 0; i < fixed; ++i) b.add_item("f" + std::to_string(i), Kind::primary);
     std::vector<Kind> kind(static_cast<std::size_t>(slots));
     for (auto& k : kind) k = rng() % 3 == 0 ? Kind::secondary : Kind::primary;
@@ -56,16 +76,23 @@ Matrix random_renamable(std::mt19937& rng, int fixed, int symbols, int slots, in
         for (int i = 0; i < fixed; ++i)
             if (rng() % 3 == 0) fixed_part.push_back(i);
         std::vector<std::pair<int, int>> symbol_part;  // (symbol, slot)
+        std::vector<ColourId> colour_part;             // per entry of symbol_part
         for (int s = 0; s < symbols; ++s)
             for (int j = 0; j < slots; ++j)
-                if (rng() % 5 == 0) symbol_part.emplace_back(s, j);
+                if (rng() % 5 == 0) {
+                    symbol_part.emplace_back(s, j);
+                    const bool secondary = kind[static_cast<std::size_t>(j)] == Kind::secondary;
+                    colour_part.push_back(coloured && secondary ? colours[rng() % 3] : 0);
+                }
         if (fixed_part.empty() && symbol_part.empty()) fixed_part.push_back(static_cast<ItemId>(rng() % fixed));
         std::iota(order.begin(), order.end(), 0);
         do {  // every renaming of the option (an orbit's options each as often)
             std::vector<ItemId> option = fixed_part;
+            std::vector<ColourId> option_colours(fixed_part.size(), 0);
             for (const auto& [s, j] : symbol_part)
                 option.push_back(items[static_cast<std::size_t>(order[static_cast<std::size_t>(s)])][static_cast<std::size_t>(j)]);
-            b.add_option(option);
+            option_colours.insert(option_colours.end(), colour_part.begin(), colour_part.end());
+            b.add_option(option, option_colours);
         } while (std::next_permutation(order.begin(), order.end()));
     }
     b.add_symbols(items);
@@ -113,6 +140,26 @@ TEST_CASE("renaming: the memo engine keyed up to renaming counts what brute forc
     }
 }
 
+TEST_CASE("renaming: the frontier engine keyed up to renaming counts what brute force counts", "[renaming][oracle][frontier]") {
+    std::mt19937 rng(5350);
+    int merged = 0;
+    for (int trial = 0; trial < 160; ++trial) {
+        const int symbols = 2 + trial % 2;
+        const bool coloured = trial % 4 >= 2;
+        const Matrix m =
+            random_renamable(rng, 2 + trial % 4, symbols, 1 + trial % 3, symbols == 2 ? 3 + trial % 8 : 1 + trial % 3, coloured);
+        INFO("trial " << trial << (coloured ? ", coloured" : ""));
+        const Count truth = test::brute_force_count(m);
+        const LayersRun renamed = layers_run(m), plain = layers_run(without_symbols(m));
+        CHECK(renamed.solutions == truth);
+        CHECK(plain.solutions == truth);
+        CHECK(renamed.states <= plain.states);
+        merged += renamed.states < plain.states;
+        CHECK(layers_split(m, 1) == truth);  // a prefix replayed: its positions covered before the layers
+    }
+    CHECK(merged > 10);
+}
+
 TEST_CASE("renaming: Latin squares and sudoku grids, with and without renaming, as published", "[renaming][published]") {
     // OEIS A002860 (Latin squares of order n); OEIS A107739 (4x4 sudoku: 288); 6x6 sudoku with
     // 2x3 boxes: 28,200,960 (Pettersen, as quoted in Wikipedia's Mathematics of Sudoku).
@@ -152,17 +199,23 @@ TEST_CASE("renaming: a fixed-point problem renames the symbols where its symmetr
             const Count plain = memo_run(without_symbols(fixed)).solutions;
             CHECK(memo_run(fixed).solutions == plain);
             CHECK(test::count_restoring<Dancer>(fixed, {}).solutions == plain);  // dancing links, no merging
+            CHECK(layers_run(fixed).solutions == plain);
         }
         CHECK(renamed_somewhere);
     }
 }
 
-TEST_CASE("renaming: auto takes the memo engine where the symbols can be renamed", "[renaming]") {
-    MethodReasons why;
-    const Method method =
-        decide_method(make_latin(5, false).matrix, MethodRequest{.engine = EngineKind::automatic, .choice = {}, .rule_given = false}, &why);
-    CHECK(method.engine == EngineKind::memo);
-    CHECK(method.choice.rule == ChooseRule::scan);
+TEST_CASE("renaming: auto counts by layers where the symbols can be renamed, merging by memo where a window is too wide", "[renaming]") {
+    const auto decided = [](const Matrix& m) {
+        MethodReasons why;
+        return decide_method(m, MethodRequest{.engine = EngineKind::automatic, .choice = {}, .rule_given = false}, &why);
+    };
+    const Method latin = decided(make_latin(5, false).matrix);
+    CHECK(latin.engine == EngineKind::frontier);
+    CHECK(latin.choice.rule == ChooseRule::scan);
+    const Method ten = decided(make_sudoku(2, 5, "").matrix);  // a window of 130 items
+    CHECK(ten.engine == EngineKind::memo);
+    CHECK(ten.choice.rule == ChooseRule::scan);
 }
 
 namespace {
@@ -245,6 +298,22 @@ TEST_CASE("renaming: two sets sharing items, sorted in turn, count what brute fo
     CHECK(brute >= 30);
 }
 
+TEST_CASE("renaming: the frontier engine renames rows and columns in turn as brute force counts", "[renaming][oracle][frontier]") {
+    std::mt19937 rng(5351);
+    int brute = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+        const int rows = 2 + trial % 2, columns = 2 + (trial / 2) % 2;
+        const Matrix m = random_grid_renamable(rng, 2 + trial % 4, rows, columns, rows * columns == 4 ? 1 + trial % 8 : 1 + trial % 3);
+        INFO("trial " << trial);
+        const bool few = m.option_count() <= 20;
+        brute += few;
+        const Count truth = few ? test::brute_force_count(m) : test::count_restoring<Dancer>(m, {}).solutions;
+        CHECK(layers_run(m).solutions == truth);
+        CHECK(layers_split(m, 2) == truth);
+    }
+    CHECK(brute >= 30);
+}
+
 TEST_CASE("renaming: Latin squares of orders 6 to 8 and sudoku 2x4, renaming symbols and columns, as published", "[renaming][published]") {
     // OEIS A002860: 812,851,200; 61,479,419,904,000; 108,776,032,459,082,956,800 Latin squares
     // of orders 6, 7, 8 (McKay and Wanless 2005 for order 8). 8x8 sudoku with 2x4 boxes:
@@ -261,4 +330,25 @@ TEST_CASE("renaming: Latin squares of orders 6 to 8 and sudoku 2x4, renaming sym
     const RunReport r = run_split(sudoku, split_at_depth(sudoku, 2, {.choice = kScan}), {},
                                   RunOptions{.threads = 2, .engine = EngineKind::memo, .memo_bytes = std::size_t{1} << 28});
     CHECK(to_string(r.total.solutions) == "29136487207403520");
+}
+
+TEST_CASE("renaming: Latin squares of orders 1 to 8 and sudoku 2x2 to 2x4 by layers, as published", "[renaming][published][frontier]") {
+    // OEIS A002860 (Latin squares of order n; McKay and Wanless 2005 for order 8); sudoku: 288
+    // (OEIS A107739), 28,200,960 (Pettersen) and 29,136,487,207,403,520 (Russell and Jarvis), as
+    // quoted in Wikipedia's Mathematics of Sudoku.
+    const char* latin[] = {"1", "2", "12", "576", "161280", "812851200", "61479419904000", "108776032459082956800"};
+    for (int n = 1; n <= 8; ++n) {
+        const Matrix m = make_latin(n, false).matrix;
+        const LayersRun renamed = layers_run(m);
+        CHECK(to_string(renamed.solutions) == latin[n - 1]);
+        if (n <= 5) {
+            const LayersRun plain = layers_run(without_symbols(m));
+            CHECK(plain.solutions == renamed.solutions);
+            if (n >= 4) CHECK(renamed.states * 4 < plain.states);
+        }
+    }
+    const char* sudoku[] = {"288", "28200960", "29136487207403520"};
+    for (int cols = 2; cols <= 4; ++cols) CHECK(to_string(layers_run(make_sudoku(2, cols, "").matrix).solutions) == sudoku[cols - 2]);
+    CHECK(to_string(layers_split(make_sudoku(2, 3, "").matrix, 3)) == "28200960");
+    CHECK(layers_run(without_symbols(make_sudoku(2, 2, "").matrix)).solutions == 288);
 }

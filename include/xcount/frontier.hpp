@@ -2,7 +2,8 @@
 // transfer matrices, Knuth's SIMPATH, Minato's frontier-based search, Iwashita's TdZdd).
 //
 // The items are put in an order (the model's scan order, or reverse Cuthill-McKee's where its
-// window is narrower: a DLX file's order is a suggestion) and taken one position at a time.
+// window is narrower: a DLX file's order is a suggestion; either way an item that leads no
+// option right after the last that leads one holding it) and taken one position at a time.
 // Every solution covers position p by the one option whose first position (its lead) is p,
 // unless an option led earlier covered it already. So the count below position p depends only
 // on which of the positions beyond p that options led before p can reach are covered: the live
@@ -25,7 +26,9 @@
 // words as the largest count needs, widened (and the layer done again) when a sum overflows.
 // A prefix replayed (a subproblem of a split) covers its items before the layers start, and
 // the options that meet them are left out. Solutions are visited (search) by dancing links.
-// Multiplicities are refused (InputError): count their exact-cover expansion.
+// Multiplicities are refused (InputError): count their exact-cover expansion. Where the matrix
+// declares symbols that can be renamed, a layer keys its states up to the renamings that keep
+// every position on its side of the window (a Latin square's symbols at a row's end).
 #pragma once
 
 #include <algorithm>
@@ -151,6 +154,11 @@ public:
     // figures of all (nodes: the states all moved). A layers file is one per process: the path,
     // then ".rank" and the process's rank after the first.
     void share_layers_with(LayerPeers* peers) { peers_ = peers; }
+
+    // Whether a layer keys its states up to renaming the symbols the matrix declares: where
+    // some are declared, and the count is neither by marked options nor of a family (a renaming
+    // of the whole matrix need keep neither the marks nor a smaller board).
+    bool renames() const { return !matrix_->symbol_sets().empty() && marked_.empty() && growth_at_.empty(); }
 
     std::uint64_t checksum() const;  // the options taken
     std::size_t memory_bytes() const;

@@ -50,7 +50,7 @@ void describe_plan(Outcome& outcome, const Plan& plan, const Settings& settings,
     outcome.depth = plan.split.depth();
     outcome.subproblems = plan.split.size();
     describe_method(outcome, plan.method);
-    if (plan.method.engine == EngineKind::memo) {
+    if (plan.method.engine == EngineKind::memo || plan.method.engine == EngineKind::frontier) {
         outcome.renamed_symbols = symbols_declared(plan.matrix());
         outcome.renamed_sets = plan.matrix().symbol_sets().size();
     }

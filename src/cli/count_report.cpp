@@ -283,10 +283,10 @@ void print_totals(const Heading& problem, const Settings& settings, const Outcom
                   << " result files for the total)\n";
 }
 
-// "; states keyed up to renaming 12 symbols in 2 sets", or nothing where none are renamed.
+// "states keyed up to renaming 12 symbols in 2 sets", or nothing where none are renamed.
 std::string renaming_text(std::size_t symbols, std::size_t sets) {
     if (!symbols) return "";
-    std::string text = "; states keyed up to renaming " + std::to_string(symbols) + " symbols";
+    std::string text = "states keyed up to renaming " + std::to_string(symbols) + " symbols";
     if (sets > 1) text += " in " + std::to_string(sets) + " sets";
     return text;
 }
@@ -307,7 +307,9 @@ void print_run(const Settings& settings, const Outcome& o) {
                   << " over others: the table was full; " << o.memo.dropped << " not: another thread held its shard), " << o.memo.entries
                   << " held in " << size_text(static_cast<double>(o.memo.bytes))
                   << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
-                  << renaming_text(o.renamed_symbols, o.renamed_sets) << '\n';
+                  << (o.renamed_symbols ? "; " + renaming_text(o.renamed_symbols, o.renamed_sets) : "") << '\n';
+    if (o.engine == engine_name(EngineKind::frontier) && o.renamed_symbols)
+        std::cout << "layers: " << renaming_text(o.renamed_symbols, o.renamed_sets) << " (those that keep every item on its side of the window)\n";
     if (o.largest_share && o.total.nodes)
         std::cout << "layers shared by " << mpi_size() << " ranks: the most states one moved, " << o.largest_share << ", is "
                   << percent_text(100.0 * static_cast<double>(o.largest_share) / static_cast<double>(o.total.nodes)) << " of the "

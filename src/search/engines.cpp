@@ -190,10 +190,6 @@ bool frontier_pays(const Matrix& matrix, bool merging_pays, MethodReasons* why) 
         say(why, "frontier: does not take multiplicities as written");
         return false;
     }
-    if (!matrix.symbol_sets().empty() && merging_pays) {
-        say(why, "frontier: does not merge states up to renaming the symbols, as memo does");
-        return false;
-    }
     Frontier layers(matrix);
     if (layers.widest_window() > Frontier::kMaxWindow) {
         say(why, "frontier: its widest window is " + std::to_string(layers.widest_window()) + " items, more than a key's " +

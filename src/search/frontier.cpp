@@ -18,6 +18,7 @@
 
 #include "xcount/error.hpp"
 #include "frontier_layer.hpp"
+#include "frontier_renaming.hpp"
 #include "xcount/hash.hpp"
 
 namespace xcount {
@@ -61,6 +62,38 @@ std::vector<ItemId> reverse_cuthill_mckee(const Matrix& matrix) {
         }
     }
     std::reverse(order.begin(), order.end());
+    return order;
+}
+
+// The primary items' order with each item that leads no option moved back to right after the
+// last item that leads an option holding it: where a board's cells lead every option, a row's
+// or a box's items then leave the window with the row or the box, not at the end of the board.
+// No option's lead changes, and no window grows.
+std::vector<ItemId> after_their_leads(const Matrix& matrix, const std::vector<ItemId>& primary_order) {
+    const std::size_t n = matrix.item_count();
+    std::vector<std::uint64_t> rank(n, 0), last_lead(n, 0);
+    std::vector<char> leads(n, 0), held(n, 0);
+    for (std::size_t r = 0; r < primary_order.size(); ++r) rank[static_cast<std::size_t>(primary_order[r])] = r;
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        std::uint64_t lead = ~std::uint64_t{0};
+        ItemId leader = items.front();
+        for (ItemId i : items)
+            if (matrix.is_primary(i) && rank[static_cast<std::size_t>(i)] < lead) lead = rank[static_cast<std::size_t>(i)], leader = i;
+        leads[static_cast<std::size_t>(leader)] = 1;
+        for (ItemId i : items) {
+            const auto k = static_cast<std::size_t>(i);
+            if (matrix.is_primary(i)) last_lead[k] = std::max(last_lead[k], lead), held[k] = 1;
+        }
+    }
+    std::vector<std::uint64_t> key(n, 0);
+    for (ItemId i : primary_order) {
+        const auto k = static_cast<std::size_t>(i);
+        key[k] = leads[k] || !held[k] ? 2 * rank[k] : 2 * last_lead[k] + 1;
+    }
+    std::vector<ItemId> order = primary_order;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](ItemId a, ItemId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
     return order;
 }
 
@@ -197,10 +230,21 @@ struct Step {
     std::vector<unsigned> inserted;   // indices in the next window of the positions new to it
     std::vector<Masks<Key>> options;  // per option led by p, its other positions in the next window
     std::vector<char> marked;         // per option led by p: counted by (a term more)
+    WindowForm<Key> form;             // the next window's states up to renaming (inactive: as they are)
 
     // Each state a state moves to (emit(next, marked)); `updates` counts the options tested.
     template <class Emit>
     void each_next(Key state, Emit&& emit, std::uint64_t& updates) const {
+        if (form.active())
+            moves(
+                state, [&](Key next, bool marked) { emit(form.of(next), marked); }, updates);
+        else
+            moves(state, emit, updates);
+    }
+
+private:
+    template <class Emit>
+    void moves(Key state, Emit&& emit, std::uint64_t& updates) const {
         Key base = holds_p ? state >> 1 : state;
         for (unsigned k : inserted) base = insert_zero(base, k);
         if (holds_p && (state & Key{1})) return emit(base, false);
@@ -299,6 +343,27 @@ struct Marks {
     std::size_t terms = 1;
 };
 
+// Per set of symbols the matrix declares, per symbol, its positions slot by slot (an item's
+// position, then one per colour options give it, as lay_out lays them).
+using SymbolPositions = std::vector<std::vector<std::vector<std::uint32_t>>>;
+
+SymbolPositions symbol_positions(const Matrix& matrix, const Laid& laid) {
+    std::vector<std::uint32_t> first(matrix.item_count(), 0), count(matrix.item_count(), 0);
+    for (std::uint32_t q = 0; q < laid.item_at.size(); ++q)
+        if (count[static_cast<std::size_t>(laid.item_at[q])]++ == 0) first[static_cast<std::size_t>(laid.item_at[q])] = q;
+    SymbolPositions sets;
+    for (const SymbolSet& symbols : matrix.symbol_sets()) {
+        auto& by_symbol = sets.emplace_back();
+        for (const auto& items : symbols) {
+            auto& positions = by_symbol.emplace_back();
+            for (ItemId item : items)
+                for (std::uint32_t c = 0; c < count[static_cast<std::size_t>(item)]; ++c)
+                    positions.push_back(first[static_cast<std::size_t>(item)] + c);
+        }
+    }
+    return sets;
+}
+
 // The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
 // as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
 // moves a slice of the states, handing each state made to its shard's thread, and each thread
@@ -310,8 +375,8 @@ template <class Key>
 class Sweep {
 public:
     Sweep(const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live, const Limits& limits, int threads,
-          const Family& family, const Marks& marks, const Saving& saving, const Sharing& sharing, FrontierFigures& figures,
-          const std::vector<ItemId>& item_at, const Matrix& matrix)
+          const Family& family, const Marks& marks, const SymbolPositions& symbols, const Saving& saving, const Sharing& sharing,
+          FrontierFigures& figures, const std::vector<ItemId>& item_at, const Matrix& matrix)
         : laid_(laid),
           positions_(item_at.size()),
           covered_(covered),
@@ -319,6 +384,7 @@ public:
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
           family_(family),
           marks_(marks),
+          symbols_(symbols),
           saving_(saving),
           sharing_(sharing),
           figures_(figures),
@@ -556,7 +622,15 @@ private:
             step.options.push_back(masks);
             step.marked.push_back(!marks_.marked.empty() && marks_.marked[o] != 0);
         }
+        if (!symbols_.empty()) step.form = WindowForm<Key>(symbols_, [&](std::uint32_t q) { return side_after(p, q); });
         return step;
+    }
+
+    // Where position q lies in the window after p.
+    Side side_after(std::size_t p, std::uint32_t q) const {
+        const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), q);
+        if (at != next_window_.end() && *at == q) return {static_cast<std::uint32_t>(at - next_window_.begin())};
+        return {q <= p || covered_[q] ? Side::kCovered : Side::kFree};
     }
 
     // Every state of the layer through position p into the next layer, its counts widened and
@@ -695,6 +769,7 @@ private:
     std::size_t threads_;
     const Family& family_;
     const Marks& marks_;
+    const SymbolPositions& symbols_;  // renamed (empty: none)
     const Saving& saving_;
     const Sharing& sharing_;
     std::vector<std::uint64_t> scratch_;  // a count times x
@@ -715,12 +790,12 @@ private:
 Frontier::Frontier(const Matrix& matrix) : matrix_(&matrix) {
     if (matrix.has_multiplicities())
         throw InputError("the frontier engine takes no multiplicities (lo:hi|item): count expand_multiplicities(matrix) instead");
-    take_order(with_secondaries(matrix, matrix.scan_order()));
+    take_order(with_secondaries(matrix, after_their_leads(matrix, matrix.scan_order())));
     const double scan_bound = states_bound_;
     std::vector<ItemId> scan = std::move(item_order_);
     std::unique_ptr<Laid> scan_laid = std::move(laid_);
     const std::size_t scan_widest = widest_;
-    take_order(with_secondaries(matrix, reverse_cuthill_mckee(matrix)));
+    take_order(with_secondaries(matrix, after_their_leads(matrix, reverse_cuthill_mckee(matrix))));
     if (states_bound_ >= scan_bound)
         item_order_ = std::move(scan), laid_ = std::move(scan_laid), states_bound_ = scan_bound, widest_ = scan_widest;
 }
@@ -795,11 +870,14 @@ SearchStats Frontier::count(const Limits& limits) {
     std::string path = growth_at_.empty() ? layers_file_ : "";
     if (!path.empty() && sharing.rank > 0) path += ".rank" + std::to_string(sharing.rank);
     const Saving saving{path, fingerprint(covered), on_layer_};
+    const SymbolPositions symbols = renames() ? symbol_positions(*matrix_, laid) : SymbolPositions{};
     if (widest <= 64)
-        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
+        return Sweep<std::uint64_t>(laid, covered, live, limits, threads_, family, marks, symbols, saving, sharing, figures_, laid.item_at,
+                                    *matrix_)
             .within(budget_)
             .run();
-    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, saving, sharing, figures_, laid.item_at, *matrix_)
+    return Sweep<unsigned __int128>(laid, covered, live, limits, threads_, family, marks, symbols, saving, sharing, figures_, laid.item_at,
+                                    *matrix_)
         .within(budget_)
         .run();
 }
