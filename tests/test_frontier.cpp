@@ -300,6 +300,22 @@ TEST_CASE("frontier: orders the items itself, so a file along the long side keep
     CHECK(s.solutions == with_engine(memo, model.matrix, [](auto& e) { return e.count(); }).solutions);  // another engine
 }
 
+TEST_CASE("frontier: an item no option holds gives 0 at once, with no layer moved", "[frontier]") {
+    // A path of 40 items, two at a time, then one item that no option holds: the layers would
+    // carry the path's states to it before they died.
+    std::string text = "";
+    for (int i = 0; i < 40; ++i) text += "x" + std::to_string(i) + " ";
+    text += "z\n";
+    for (int i = 0; i + 1 < 40; ++i) text += "x" + std::to_string(i) + " x" + std::to_string(i + 1) + "\n";
+    const Matrix m = test::dlx(text);
+    Frontier engine(m);
+    const SearchStats s = engine.count();
+    CHECK(s.complete);
+    CHECK(s.solutions == 0);
+    CHECK(s.nodes == 0);
+    CHECK(by_layers(test::dlx("a b\na\nb\n")) == 1);  // each held: counted as before
+}
+
 TEST_CASE("frontier: a trial counts within a budget of states, or stops before the layer that passes it", "[frontier][trial]") {
     const Problem p = tiling("domino", 6, 6);
     Frontier engine(p.matrix);

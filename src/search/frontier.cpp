@@ -210,6 +210,19 @@ std::pair<double, std::size_t> order_cost(const Laid& laid, std::size_t position
     return {cost, widest};
 }
 
+// Whether some primary item is neither covered by the options replayed nor held by a live
+// option: then no solution is below them, known at once (where the layers would carry their
+// states to that item first, Fix(g) of a symmetry that leaves a cell no symbol, say).
+bool uncoverable_item(const Matrix& matrix, const Laid& laid, const std::vector<char>& covered, const std::vector<char>& live) {
+    std::vector<char> held = covered;
+    for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
+        if (live[o])
+            for (std::uint32_t k = laid.begin[o]; k < laid.begin[o + 1]; ++k) held[laid.positions[k]] = 1;
+    for (std::size_t q = 0; q < held.size(); ++q)
+        if (!held[q] && matrix.is_primary(laid.item_at[q])) return true;
+    return false;
+}
+
 // A zero bit inserted at index k: the bits from k up move up by one.
 template <class Key>
 Key insert_zero(Key x, unsigned k) {
@@ -860,10 +873,14 @@ SearchStats Frontier::count(const Limits& limits) {
     const std::size_t options = laid.begin.size() - 1;
     std::vector<char> live(options, 1);
     for (std::size_t o = 0; o < options; ++o) live[o] = tested_covered(o) ? 0 : 1;
+    figures_ = {};
+    if (growth_at_.empty() && marked_.empty() && uncoverable_item(*matrix_, laid, covered, live)) {
+        figures_.states.assign(positions, 0);
+        return SearchStats{};
+    }
     const std::vector<std::uint32_t> sizes = window_sizes(
         laid, positions, [&](std::size_t o) { return live[o] != 0; }, &covered);
     const std::uint32_t widest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
-    figures_ = {};
     const Family family{growth_at_, sink_};
     const Marks marks{marked_, terms_};
     const Sharing sharing(peers_);

@@ -514,6 +514,14 @@ Count Reduction::weight(std::span<const OptionId> prefix) const {
 
 namespace {
 
+// The engine that counts the problem an element fixes: the count's, except that where the
+// count was by layers and that problem's windows are too wide to key, it merges by memo.
+Method fixed_problem_method(const Method& method, const Matrix& problem) {
+    if (method.engine == EngineKind::frontier && (!Frontier::fits(problem) || Frontier(problem).widest_window() > Frontier::kMaxWindow))
+        return Method{EngineKind::memo, Choice{ChooseRule::scan, 0}};
+    return method;
+}
+
 // Fix(g) for g = element(1), ..., element(order - 1), after the identity's.
 template <class Element>
 std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t order, Element element, Count identity,
@@ -537,7 +545,8 @@ std::optional<std::vector<Count>> recount_each(const Matrix& matrix, std::size_t
         try {
             const Matrix problem = fixed_points_matrix(matrix, element(static_cast<std::size_t>(k)));
             const Limits limits{.stop = stop ? stop->flag() : nullptr, .max_nodes = stop ? stop->slice(0) : 0};
-            const SearchStats s = with_engine_within(method, problem, bytes_each, [&](auto& e) { return e.count(limits); });
+            const SearchStats s =
+                with_engine_within(fixed_problem_method(method, problem), problem, bytes_each, [&](auto& e) { return e.count(limits); });
             if (stop) stop->spend(s.nodes);
             if (!s.complete) {
                 incomplete = true;
