@@ -352,3 +352,12 @@ TEST_CASE("renaming: Latin squares of orders 1 to 8 and sudoku 2x2 to 2x4 by lay
     CHECK(to_string(layers_split(make_sudoku(2, 3, "").matrix, 3)) == "28200960");
     CHECK(layers_run(without_symbols(make_sudoku(2, 2, "").matrix)).solutions == 288);
 }
+
+TEST_CASE("frontier: an item that leads no option leaves the window after the last that leads one holding it", "[frontier][order]") {
+    // The models list the cells first, then the row, column (and box) items. Moved after their
+    // last cells, a row's items leave with their row and a box's with their box: at most the
+    // column items, the band's boxes' and the row's (81 + 27 + 9 on 9x9 sudoku, 81 + 9 on Latin
+    // squares of order 9), where they would otherwise stay to the end (over 128 items).
+    CHECK(Frontier(make_sudoku(3, 3, "").matrix).widest_window() == 117);
+    CHECK(Frontier(make_latin(9, false).matrix).widest_window() == 90);
+}

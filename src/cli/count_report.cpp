@@ -309,7 +309,8 @@ void print_run(const Settings& settings, const Outcome& o) {
                   << (o.memo.growth_refused ? " (the system refused it more memory: it stopped growing there, which costs time only)" : "")
                   << (o.renamed_symbols ? "; " + renaming_text(o.renamed_symbols, o.renamed_sets) : "") << '\n';
     if (o.engine == engine_name(EngineKind::frontier) && o.renamed_symbols)
-        std::cout << "layers: " << renaming_text(o.renamed_symbols, o.renamed_sets) << " (those that keep every item on its side of the window)\n";
+        std::cout << "layers: " << renaming_text(o.renamed_symbols, o.renamed_sets)
+                  << " (those that keep every item on its side of the window)\n";
     if (o.largest_share && o.total.nodes)
         std::cout << "layers shared by " << mpi_size() << " ranks: the most states one moved, " << o.largest_share << ", is "
                   << percent_text(100.0 * static_cast<double>(o.largest_share) / static_cast<double>(o.total.nodes)) << " of the "
