@@ -23,12 +23,23 @@
 
 namespace xcount {
 
+// Sorts each part of a state in turn (sort(part, state): whether it moved a symbol) until none
+// moves, or for `rounds` rounds: each step a renaming, so the form is one too.
+inline constexpr int kMaxSortRounds = 8;  // where several sets sort: one alone needs one round
+template <class Parts, class State, class Sort>
+void sort_in_rounds(const Parts& parts, int rounds, State& state, Sort&& sort) {
+    for (int round = 0; round < rounds; ++round) {
+        bool moved = false;
+        for (const auto& part : parts) moved = sort(part, state) || moved;
+        if (!moved) return;
+    }
+}
+
 template <std::size_t Words>
 class SymbolForm {
 public:
     // Per set, per symbol, its bits slot by slot (the same number for each symbol of a set).
     using BitSets = std::vector<std::vector<std::vector<std::uint32_t>>>;
-    static constexpr int kMaxRounds = 8;  // of sorting every set in turn
 
     SymbolForm() = default;
     // Sets of fewer than two symbols, or of symbols without bits, are left out.
@@ -58,12 +69,7 @@ public:
     // Not thread-safe: each engine has its own.
     Mask<Words> of(const Mask<Words>& state) const {
         Mask<Words> form = state;
-        const int rounds = sets_.size() == 1 ? 1 : kMaxRounds;
-        for (int round = 0; round < rounds; ++round) {
-            bool moved = false;
-            for (const Set& set : sets_) moved = sort(set, form) || moved;
-            if (!moved) break;
-        }
+        sort_in_rounds(sets_, sets_.size() == 1 ? 1 : kMaxSortRounds, form, &SymbolForm::sort);
         return form;
     }
 

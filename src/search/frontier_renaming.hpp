@@ -18,6 +18,8 @@
 #include <map>
 #include <vector>
 
+#include "xcount/renaming.hpp"
+
 namespace xcount::layers {
 
 // Where a position lies for a layer: covered before its window (or by a replayed option), in the
@@ -30,8 +32,6 @@ struct Side {
 template <class Key>
 class WindowForm {
 public:
-    static constexpr int kMaxRounds = 8;  // of sorting every group in turn, where several sets have groups
-
     WindowForm() = default;
     // sets[s][k]: symbol k's positions in set s, slot by slot (as many for each symbol of a set);
     // side(q): where position q lies in the layer keyed.
@@ -52,18 +52,14 @@ public:
             for (const auto& [lies, members] : alike) add_group(symbols, members, side);
             sets_with_groups += groups_.size() > before ? 1 : 0;
         }
-        rounds_ = sets_with_groups > 1 ? kMaxRounds : 1;
+        rounds_ = sets_with_groups > 1 ? kMaxSortRounds : 1;
     }
 
     bool active() const { return !groups_.empty(); }
 
     // The state with each group's patterns sorted, greatest first, onto its symbols in order.
     Key of(Key state) const {
-        for (int round = 0; round < rounds_; ++round) {
-            bool moved = false;
-            for (const Group& group : groups_) moved = sort(group, state) || moved;
-            if (!moved) break;
-        }
+        sort_in_rounds(groups_, rounds_, state, &WindowForm::sort);
         return state;
     }
 
