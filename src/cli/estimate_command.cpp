@@ -54,6 +54,7 @@ int print_stopped(const Problem& problem, const Settings& settings, const TreeEs
 struct Estimated {
     TreeEstimate tree;
     std::string engine;           // the engine count would take
+    bool merges = false;          // it merges equal states: its work is not the tree's
     MethodReasons considered;     // why: a line per engine weighed
     std::optional<Plan> reduced;  // with --symmetry reduce: the tree the reduced count walks
     Choice choice;                // the tree's rule
@@ -97,7 +98,8 @@ void print_json(const Problem& problem, const Settings& settings, const Estimate
         .field("seconds_one_thread", e.one_thread())
         .field("threads", e.threads)
         .field("seconds", e.many())
-        .field("exact", e.sample.complete);
+        .field("exact", e.sample.complete)
+        .field("merges", e.merges);
     if (e.sample.complete)
         j.field("exact_solutions", e.sample.solutions).field("exact_updates", e.sample.updates).field("exact_nodes", e.sample.nodes);
     std::cout << j.str() << '\n';
@@ -119,6 +121,10 @@ void print_text(const Problem& problem, const Settings& settings, const Estimate
         std::cout << "exact: the count" << (e.reduced ? " (unreduced)" : "")
                   << " finished while measuring the rate: " << to_string(e.sample.solutions) << " solutions, " << e.sample.updates
                   << " updates, " << e.sample.nodes << " nodes, " << seconds_text(e.sample_seconds) << " s\n";
+    } else if (e.merges) {
+        std::cout << "time: not from the tree: the " << e.engine << " engine merges equal states, so it does the tree's work (above) "
+                  << "at most, and on a board scanned along a short side or symbols renamed far less; it had not finished after "
+                  << seconds_text(e.sample_seconds) << " s on one thread\n";
     } else {
         std::cout << "rate: " << e.rate() / 1e6 << " M updates/s on one thread (measured for " << seconds_text(e.sample_seconds) << " s)\n"
                   << "time: about " << duration_text(e.one_thread()) << " on one thread, " << duration_text(e.many()) << " on " << e.threads
@@ -132,6 +138,7 @@ int estimate_command(const Problem& problem, const Settings& settings) {
     Estimated e;
     const Method method = method_of(problem, settings, &e.considered);
     e.engine = engine_name(method.engine);
+    e.merges = method.merges();
     e.choice = Choice{method.choice.rule, 0};
     e.threads = resolve_threads(settings.run.threads);
     const auto started = std::chrono::steady_clock::now();
