@@ -159,7 +159,8 @@ void check_against_profile(int from, int to, int threads) {
     for (int n = from; n <= to; ++n)
         for (bool monominoes : {false, true}) {
             INFO((monominoes ? "monomer-dimer " : "dominoes ") << n << " x " << n);
-            Frontier engine(tiling(monominoes ? "monomino-domino" : "domino", n, n).matrix);
+            const Problem board = tiling(monominoes ? "monomino-domino" : "domino", n, n);
+            Frontier engine(board.matrix);
             engine.set_threads(threads);
             const std::vector<std::uint64_t> limbs = engine.count().solutions.limbs();
             CHECK((limbs.empty() ? 0 : limbs[0]) == bench::domino_profile(n, n, monominoes));
