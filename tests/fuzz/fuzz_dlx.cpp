@@ -31,9 +31,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (m.has_multiplicities()) throw std::logic_error("the expansion left a multiplicity");
         if (m.node_count() > 20000) return 0;
         // A small matrix can still have a huge tree; the node limit keeps every input fast. A
-        // node costs up to the matrix's size (an expansion of multiplicities can be 10 times the
-        // file), so the limit shrinks as the matrix grows.
-        const std::uint64_t max_nodes = std::min<std::uint64_t>(200000, 200'000'000 / std::max<std::size_t>(m.node_count(), 1));
+        // node costs up to four passes over the matrix (covering its item, then covering and
+        // uncovering each option's other items: an expansion of multiplicities can be 10 times
+        // the file), and six engines count it under sanitizers, so the limit shrinks as the
+        // matrix grows: about 10^8 updates an engine at most.
+        const std::uint64_t max_nodes = std::min<std::uint64_t>(200000, 25'000'000 / std::max<std::size_t>(m.node_count(), 1));
         const Limits limits{.max_solutions = 64, .max_nodes = max_nodes};
         if (read.has_multiplicities()) {
             Dancer direct(read), expanded(m);
