@@ -115,6 +115,7 @@ TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2
     const Problem dominoes = tiling("domino", 18, 18);
     const Problem monomer_dimer = tiling("monomino-domino", 9, 9);
     Frontier a(dominoes.matrix), b(monomer_dimer.matrix);
+    SearchStats alone;
     for (int threads : {1, 2, 3}) {
         INFO(threads << " threads");
         a.set_threads(threads);
@@ -123,6 +124,13 @@ TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2
         CHECK(s.solutions == *parse_count("548943583215388338077567813208427340288"));
         CHECK(a.figures().count_words > 2);
         CHECK(b.count().solutions == *parse_count("10185111919160666118608"));  // OEIS A028420 a(9)
+        if (threads == 1) alone = s;
+        // Placed by the bits the next steps leave alone, a state meets its equals in its own
+        // thread's shard: the same states on any number of threads, and most of them moved
+        // with nothing handed to another thread.
+        CHECK(s.nodes == alone.nodes);
+        CHECK(s.merged == alone.merged);
+        if (threads > 1) CHECK(a.figures().handed_over * 4 < s.nodes);
     }
     // Through the runner: one subproblem, its two threads given to the engine.
     const RunReport run =

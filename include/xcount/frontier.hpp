@@ -85,6 +85,7 @@ struct FrontierFigures {
     std::size_t count_words = 1;        // 64-bit words per count (per coefficient) at the end
     std::vector<Count> by_marked;       // the count by the number of marked options (count_by)
     std::uint64_t largest_share = 0;    // with peers: the most states one process moved (nodes: all of them)
+    std::uint64_t handed_over = 0;      // states moved by threads that handed what they made to others
 };
 
 class Frontier {

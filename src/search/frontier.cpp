@@ -381,9 +381,12 @@ SymbolPositions symbol_positions(const Matrix& matrix, const Laid& laid) {
 // as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
 // moves a slice of the states, handing each state made to its shard's thread, and each thread
 // then adds what it was handed into its own shard: no locks, and the same counts on any number
-// of threads. Shared among processes, the hash picks the process and its shard (ranks times
-// threads slots), every layer is moved in rounds of the same number on every process, and the
-// states made for another process are sent to it at the end of each round.
+// of threads. Where the next steps leave some of the window's positions alone, the hash is of
+// those bits only (Jensen's placement): through those steps every state's successors belong to
+// its own shard, and each thread moves its shard by itself, handing nothing over. Shared among
+// processes, the hash picks the process and its shard (ranks times threads slots), every layer
+// is moved in rounds of the same number on every process, and the states made for another
+// process are sent to it at the end of each round.
 template <class Key>
 class Sweep {
 public:
@@ -423,7 +426,7 @@ public:
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             if (budget_ && stats.nodes + alive > budget_) return incomplete(stats);
             const Step<Key> step = next_window(p);
-            if (!take_position(step, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
+            if (!take_position(p, step, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
                 if (!saving_.path.empty() && p > 0) save(p);
                 return incomplete(stats);
             }
@@ -554,23 +557,61 @@ private:
 
     static constexpr std::size_t kSharedFrom = 1 << 14;  // states in a layer: fewer are moved by one thread
     static constexpr std::size_t kRound = 1 << 13;       // states a thread moves between two hand-overs
+    static constexpr std::size_t kPlacedSteps = 2;       // the fewest steps worth placing the states for
 
     static std::size_t size(const std::vector<Layer<Key>>& layer) {
         std::size_t n = 0;
         for (const auto& shard : layer) n += shard.size();
         return n;
     }
-    // A state's slot: its process and its shard there (one of ranks times threads).
-    std::size_t slot_of(Key key) const { return static_cast<std::size_t>(((hash_key(key) >> 32) * threads_ * sharing_.ranks) >> 32); }
+    // A state's slot: its process and its shard there (one of ranks times threads), by the hash
+    // of the bits `placing` keeps.
+    std::size_t slot_of(Key key, Key placing = ~Key{0}) const {
+        return static_cast<std::size_t>(((hash_key(key & placing) >> 32) * threads_ * sharing_.ranks) >> 32);
+    }
     std::size_t owner_of(Key key) const { return slot_of(key) / threads_; }
     std::size_t shard_of(Key key) const { return slot_of(key) % threads_; }
+
+    // The bits of the window at position a by which to place its states (all of them: no
+    // placement), and the steps [a, placed_until_) through which they stay placed: the window's
+    // positions that none of those steps takes or holds in an option it leads. The steps go on
+    // while enough such bits are left to spread the states over the threads. Not with processes
+    // (the states' owners are fixed by their whole hash) nor with renaming (which moves bits).
+    Key placing_from(std::size_t a) {
+        placed_until_ = a;
+        if (sharing_.peers || threads_ == 1 || !symbols_.empty()) return ~Key{0};
+        const std::size_t fewest = 6 + static_cast<std::size_t>(std::bit_width(threads_));
+        std::vector<char> kept(next_window_.size(), 1);
+        const auto touch = [&](std::uint32_t q) {
+            const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), q);
+            if (at != next_window_.end() && *at == q) kept[static_cast<std::size_t>(at - next_window_.begin())] = 0;
+        };
+        Key placing{0};
+        std::size_t until = a;
+        for (std::size_t p = a; p < positions_; ++p) {
+            touch(static_cast<std::uint32_t>(p));
+            for (std::uint32_t o : led_[p])
+                for (std::uint32_t k = laid_.begin[o]; k < laid_.begin[o + 1]; ++k) touch(laid_.positions[k]);
+            if (static_cast<std::size_t>(std::count(kept.begin(), kept.end(), 1)) < fewest) break;
+            until = p + 1;
+            placing = Key{0};
+            for (std::size_t k = 0; k < kept.size(); ++k)
+                if (kept[k]) placing |= Key{1} << k;
+        }
+        if (until - a < kPlacedSteps) return ~Key{0};
+        placed_until_ = until;
+        return placing;
+    }
 
     // A state's count in the layer, by the number of marked options (no state: all 0), on every
     // process (collective where shared: its owner tells the others).
     std::vector<Count> terms_of(Key key) const {
         const CountShape shape = current_.front().shape();
         std::vector<std::uint64_t> words(shape.words(), 0);
-        if (owner_of(key) == sharing_.rank) {
+        if (!sharing_.peers) {  // (placed by some bits only, it may be in any shard)
+            for (const Layer<Key>& shard : current_)
+                if (const std::size_t at = shard.find(key); at != Layer<Key>::kNone) add_count(words.data(), shard.count(at), shape);
+        } else if (owner_of(key) == sharing_.rank) {
             const Layer<Key>& shard = current_[shard_of(key)];
             const std::size_t at = shard.find(key);
             if (at != Layer<Key>::kNone) std::copy_n(shard.count(at), shape.words(), words.begin());
@@ -648,11 +689,14 @@ private:
 
     // Every state of the layer through position p into the next layer, its counts widened and
     // the position taken again where a sum overflowed; false when stopped.
-    bool take_position(const Step<Key>& step, SearchStats& stats) {
+    bool take_position(std::size_t p, const Step<Key>& step, SearchStats& stats) {
+        const bool in_place = p < placed_until_;
+        const Key placing = in_place ? ~Key{0} : placing_from(p + 1);
         for (;;) {
             const bool shared = sharing_.peers || (threads_ > 1 && size(current_) >= kSharedFrom);
-            const Taken taken = shared ? take_shared(step) : take_alone(step);
+            const Taken taken = in_place ? take_in_place(step) : shared ? take_shared(step, placing) : take_alone(step, placing);
             stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
+            if (shared && !in_place) figures_.handed_over += taken.nodes;
             if (taken.stopped) return false;
             if (!sharing_.any(!taken.fits)) return true;
             for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
@@ -661,32 +705,71 @@ private:
 
     bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
-    Taken take_alone(const Step<Key>& step) {
+    // Each state of `shard` moved, each state made added into the layer `into(next)` names.
+    template <class Into>
+    void move_shard(const Step<Key>& step, const Layer<Key>& shard, std::vector<std::uint64_t>& scratch, Taken& taken, Into&& into) const {
+        scratch.resize(shard.shape().words());
+        for (std::size_t i = 0; i < shard.size(); ++i) {
+            if ((i & 0xFFFF) == 0 && stop_asked()) {
+                taken.stopped = true;
+                return;
+            }
+            const std::uint64_t* count = shard.count(i);
+            ++taken.nodes;
+            step.each_next(
+                shard.key(i),
+                [&](Key next, bool marked) {
+                    if (marked) shift_count(scratch.data(), count, shard.shape());
+                    taken.fits &= into(next).add(next, marked ? scratch.data() : count, taken.merged);
+                },
+                taken.updates);
+        }
+    }
+
+    static Taken sum_of(const std::vector<Taken>& taken) {
+        Taken sum;
+        for (const Taken& one : taken)
+            sum.nodes += one.nodes, sum.updates += one.updates, sum.merged += one.merged, sum.fits &= one.fits, sum.stopped |= one.stopped;
+        return sum;
+    }
+
+    Taken take_alone(const Step<Key>& step, Key placing) {
         for (auto& shard : next_) shard.reset(current_.front().shape());
-        scratch_.resize(current_.front().shape().words());
         Taken taken;
         for (const Layer<Key>& shard : current_) {
-            for (std::size_t i = 0; i < shard.size(); ++i) {
-                if ((i & 0xFFFF) == 0 && stop_asked()) return Taken{.stopped = true};
-                const std::uint64_t* count = shard.count(i);
-                ++taken.nodes;
-                step.each_next(
-                    shard.key(i),
-                    [&](Key next, bool marked) {
-                        if (marked) shift_count(scratch_.data(), count, shard.shape());
-                        taken.fits &= next_[shard_of(next)].add(next, marked ? scratch_.data() : count, taken.merged);
-                    },
-                    taken.updates);
-            }
+            move_shard(step, shard, scratch_, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next, placing)]; });
+            if (taken.stopped) break;
         }
         return taken;
+    }
+
+    // Each thread moves its own shard into its own, the layer placed for this step.
+    Taken take_in_place(const Step<Key>& step) {
+        std::vector<Taken> taken(threads_);
+        std::vector<std::exception_ptr> failed(threads_);
+#pragma omp parallel num_threads(static_cast <int>(threads_))
+        {
+            const auto t = static_cast<std::size_t>(omp_get_thread_num());
+            Taken mine;  // (no cache line shared)
+            try {
+                std::vector<std::uint64_t> scratch;
+                next_[t].reset(current_[t].shape());
+                move_shard(step, current_[t], scratch, mine, [&](Key) -> Layer<Key>& { return next_[t]; });
+            } catch (...) {
+                failed[t] = std::current_exception();
+            }
+            taken[t] = mine;
+        }
+        for (const auto& e : failed)
+            if (e) std::rethrow_exception(e);
+        return sum_of(taken);
     }
 
     // The layer moved in rounds (the same number on every process): in each, every thread moves
     // a slice into its boxes, one per slot; the boxes of other processes are sent to them; then
     // each thread adds into its shard what every thread put in its box, and what was sent to
     // this process for it.
-    Taken take_shared(const Step<Key>& step) {
+    Taken take_shared(const Step<Key>& step, Key placing) {
         std::vector<std::size_t> offset{0};
         for (const auto& shard : current_) offset.push_back(offset.back() + shard.size());
         const std::size_t total = offset.back(), per_round = kRound * threads_;
@@ -713,7 +796,7 @@ private:
                 const std::size_t share = std::min(kRound, (left + threads_ - 1) / threads_);
                 const std::size_t first = std::min(total, base + t * share), last = std::min(total, first + share);
                 try {
-                    hand_over(step, offset, first, last, boxes_[t], mine);
+                    hand_over(step, offset, first, last, placing, boxes_[t], mine);
                 } catch (...) {
                     failed[t] = std::current_exception();
                 }
@@ -729,7 +812,7 @@ private:
                         boxes_[u][own].each(
                             [&](Key key, const std::uint64_t* count) { mine.fits &= next_[t].add(key, count, mine.merged); });
                     Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
-                        if (shard_of(key) == t) mine.fits &= next_[t].add(key, count, mine.merged);
+                        if (slot_of(key, placing) % threads_ == t) mine.fits &= next_[t].add(key, count, mine.merged);
                     });
                 } catch (...) {
                     failed[t] = std::current_exception();
@@ -740,8 +823,8 @@ private:
         }
         for (const auto& e : failed)
             if (e) std::rethrow_exception(e);
-        Taken sum{.stopped = stop};
-        for (const Taken& one : taken) sum.nodes += one.nodes, sum.updates += one.updates, sum.merged += one.merged, sum.fits &= one.fits;
+        Taken sum = sum_of(taken);
+        sum.stopped = stop;
         return sum;
     }
 
@@ -761,7 +844,7 @@ private:
 
     // Moves the states [first, last) of the layer (numbered across its shards), each state made
     // put in its shard's box.
-    void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last,
+    void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last, Key placing,
                    std::vector<Box<Key>>& boxes, Taken& taken) const {
         for (auto& box : boxes) box.clear(current_.front().shape());
         std::size_t k = static_cast<std::size_t>(std::upper_bound(offset.begin(), offset.end(), first) - offset.begin()) - 1;
@@ -770,7 +853,7 @@ private:
             const std::uint64_t* count = current_[k].count(i - offset[k]);
             ++taken.nodes;
             step.each_next(
-                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[slot_of(next)].put(next, count, marked); },
+                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[slot_of(next, placing)].put(next, count, marked); },
                 taken.updates);
         }
     }
@@ -787,6 +870,7 @@ private:
     const Sharing& sharing_;
     std::vector<std::uint64_t> scratch_;  // a count times x
     std::uint64_t budget_ = 0;            // within(): the states the layers may move (0: any)
+    std::size_t placed_until_ = 0;        // the layers before it are placed for their steps (placing_from)
     std::uint32_t told_ = 0;              // the terms told so far
     Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
