@@ -65,60 +65,74 @@ std::vector<ItemId> reverse_cuthill_mckee(const Matrix& matrix) {
     return order;
 }
 
+// Per item, given the primary items' ranks: whether it leads an option (is the option's primary
+// item of least rank), whether an option with a primary item holds it, and the latest rank of
+// the lead of an option that holds it.
+struct Leads {
+    std::vector<char> leads, held;
+    std::vector<std::uint64_t> latest;
+};
+
+std::vector<std::uint64_t> ranks_of(const Matrix& matrix, const std::vector<ItemId>& primary_order) {
+    std::vector<std::uint64_t> rank(matrix.item_count(), 0);
+    for (std::size_t r = 0; r < primary_order.size(); ++r) rank[static_cast<std::size_t>(primary_order[r])] = r;
+    return rank;
+}
+
+Leads leads_of(const Matrix& matrix, const std::vector<std::uint64_t>& rank) {
+    const std::size_t n = matrix.item_count();
+    Leads l{std::vector<char>(n, 0), std::vector<char>(n, 0), std::vector<std::uint64_t>(n, 0)};
+    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
+        const auto items = matrix.option(static_cast<OptionId>(o));
+        std::optional<ItemId> leader;
+        for (ItemId i : items)
+            if (matrix.is_primary(i) && (!leader || rank[static_cast<std::size_t>(i)] < rank[static_cast<std::size_t>(*leader)]))
+                leader = i;
+        if (!leader) continue;  // (no primary item: never taken)
+        const std::uint64_t lead = rank[static_cast<std::size_t>(*leader)];
+        l.leads[static_cast<std::size_t>(*leader)] = 1;
+        for (ItemId i : items) {
+            const auto k = static_cast<std::size_t>(i);
+            l.latest[k] = std::max(l.latest[k], lead), l.held[k] = 1;
+        }
+    }
+    return l;
+}
+
+std::vector<ItemId> sorted_by(std::vector<ItemId> items, const std::vector<std::uint64_t>& key) {
+    std::stable_sort(items.begin(), items.end(),
+                     [&](ItemId a, ItemId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
+    return items;
+}
+
 // The primary items' order with each item that leads no option moved back to right after the
 // last item that leads an option holding it: where a board's cells lead every option, a row's
 // or a box's items then leave the window with the row or the box, not at the end of the board.
 // No option's lead changes, and no window grows.
 std::vector<ItemId> after_their_leads(const Matrix& matrix, const std::vector<ItemId>& primary_order) {
-    const std::size_t n = matrix.item_count();
-    std::vector<std::uint64_t> rank(n, 0), last_lead(n, 0);
-    std::vector<char> leads(n, 0), held(n, 0);
-    for (std::size_t r = 0; r < primary_order.size(); ++r) rank[static_cast<std::size_t>(primary_order[r])] = r;
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
-        const auto items = matrix.option(static_cast<OptionId>(o));
-        std::uint64_t lead = ~std::uint64_t{0};
-        ItemId leader = items.front();
-        for (ItemId i : items)
-            if (matrix.is_primary(i) && rank[static_cast<std::size_t>(i)] < lead) lead = rank[static_cast<std::size_t>(i)], leader = i;
-        leads[static_cast<std::size_t>(leader)] = 1;
-        for (ItemId i : items) {
-            const auto k = static_cast<std::size_t>(i);
-            if (matrix.is_primary(i)) last_lead[k] = std::max(last_lead[k], lead), held[k] = 1;
-        }
-    }
-    std::vector<std::uint64_t> key(n, 0);
+    const std::vector<std::uint64_t> rank = ranks_of(matrix, primary_order);
+    const Leads l = leads_of(matrix, rank);
+    std::vector<std::uint64_t> key(matrix.item_count(), 0);
     for (ItemId i : primary_order) {
         const auto k = static_cast<std::size_t>(i);
-        key[k] = leads[k] || !held[k] ? 2 * rank[k] : 2 * last_lead[k] + 1;
+        key[k] = l.leads[k] || !l.held[k] ? 2 * rank[k] : 2 * l.latest[k] + 1;
     }
-    std::vector<ItemId> order = primary_order;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](ItemId a, ItemId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
-    return order;
+    return sorted_by(primary_order, key);
 }
 
 // Every item's position, given the primary items' order: a secondary item goes right after the
 // last primary position that leads an option holding it.
 std::vector<ItemId> with_secondaries(const Matrix& matrix, const std::vector<ItemId>& primary_order) {
-    const std::size_t n = matrix.item_count();
-    std::vector<std::uint64_t> key(n, 0);
-    for (std::size_t r = 0; r < primary_order.size(); ++r) key[static_cast<std::size_t>(primary_order[r])] = 2 * r;
-    std::vector<std::uint64_t> last_lead(n, 0);
-    for (std::size_t o = 0; o < matrix.option_count(); ++o) {
-        const auto items = matrix.option(static_cast<OptionId>(o));
-        std::uint64_t lead = ~std::uint64_t{0};
-        for (ItemId i : items)
-            if (matrix.is_primary(i)) lead = std::min(lead, key[static_cast<std::size_t>(i)]);
-        for (ItemId i : items)
-            if (!matrix.is_primary(i)) last_lead[static_cast<std::size_t>(i)] = std::max(last_lead[static_cast<std::size_t>(i)], lead);
+    const std::vector<std::uint64_t> rank = ranks_of(matrix, primary_order);
+    const Leads l = leads_of(matrix, rank);
+    std::vector<ItemId> items(matrix.item_count());
+    std::iota(items.begin(), items.end(), ItemId{0});
+    std::vector<std::uint64_t> key(matrix.item_count(), 0);
+    for (ItemId i : items) {
+        const auto k = static_cast<std::size_t>(i);
+        key[k] = matrix.is_primary(i) ? 2 * rank[k] : 2 * l.latest[k] + 1;
     }
-    std::vector<ItemId> order(n);
-    std::iota(order.begin(), order.end(), ItemId{0});
-    for (std::size_t i = 0; i < n; ++i)
-        if (!matrix.is_primary(static_cast<ItemId>(i))) key[i] = last_lead[i] + 1;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](ItemId a, ItemId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
-    return order;
+    return sorted_by(std::move(items), key);
 }
 
 }  // namespace
