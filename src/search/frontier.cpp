@@ -1,6 +1,7 @@
 #include "xcount/frontier.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cerrno>
 #include <chrono>
@@ -521,9 +522,13 @@ private:
             write_words(out, std::span<const std::uint64_t>(figures_.states.data(), p));
             write_word(out, current_.size());
             for (const Layer<Key>& shard : current_) {
-                write_word(out, shard.size());
-                out.write(reinterpret_cast<const char*>(shard.keys().data()), static_cast<std::streamsize>(shard.keys().size_bytes()));
-                write_words(out, shard.counts());
+                write_word(out, shard.size());  // then its keys, then their counts
+                for (std::size_t i = 0; i < shard.size(); ++i) {
+                    const Key key = shard.key(i);
+                    out.write(reinterpret_cast<const char*>(&key), sizeof key);
+                }
+                for (std::size_t i = 0; i < shard.size(); ++i)
+                    write_words(out, std::span<const std::uint64_t>(shard.count(i), shape.words()));
             }
             out.write(kLayersMagic, sizeof kLayersMagic);
             out.flush();
@@ -719,10 +724,26 @@ private:
 
     bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
-    // Each state of `shard` moved, each state made added into the layer `into(next)` names.
+    // Each state of `shard` moved, each state made added into the layer `into(next)` names. The
+    // states made are added in batches, their places in the layer fetched ahead (the layer is
+    // far bigger than the caches, and a state lands anywhere in it).
     template <class Into>
     void move_shard(const Step<Key>& step, const Layer<Key>& shard, std::vector<std::uint64_t>& scratch, Taken& taken, Into&& into) const {
-        scratch.resize(shard.shape().words());
+        struct Made {
+            Key key;
+            Layer<Key>* into;
+            const std::uint64_t* count;
+        };
+        constexpr std::size_t kBatch = 32;
+        std::array<Made, kBatch> made;
+        std::size_t batched = 0;
+        const CountShape shape = shard.shape();
+        scratch.resize(kBatch * shape.words());
+        const auto add_batch = [&] {
+            for (std::size_t k = 0; k < batched; ++k) made[k].into->prefetch_entry(made[k].key);
+            for (std::size_t k = 0; k < batched; ++k) taken.fits &= made[k].into->add(made[k].key, made[k].count, taken.merged);
+            batched = 0;
+        };
         for (std::size_t i = 0; i < shard.size(); ++i) {
             if ((i & 0xFFFF) == 0 && stop_asked()) {
                 taken.stopped = true;
@@ -733,11 +754,19 @@ private:
             step.each_next(
                 shard.key(i),
                 [&](Key next, bool marked) {
-                    if (marked) shift_count(scratch.data(), count, shard.shape());
-                    taken.fits &= into(next).add(next, marked ? scratch.data() : count, taken.merged);
+                    if (batched == kBatch) add_batch();
+                    const std::uint64_t* made_count = count;
+                    if (marked) {
+                        made_count = scratch.data() + batched * shape.words();
+                        shift_count(scratch.data() + batched * shape.words(), count, shape);
+                    }
+                    Layer<Key>& layer = into(next);
+                    layer.prefetch_slot(next);
+                    made[batched++] = {next, &layer, made_count};
                 },
                 taken.updates);
         }
+        add_batch();
     }
 
     static Taken sum_of(const std::vector<Taken>& taken) {

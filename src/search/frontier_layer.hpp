@@ -56,52 +56,66 @@ std::uint64_t hash_key(Key key) {
     return x ^ (x >> 29);
 }
 
-// One shard of a layer: window states (keys) and their counts, each shape.words() words; an
-// open-addressing index over entries kept in the order they came.
+// One shard of a layer: window states (keys) and their counts, each shape.words() words, kept
+// as entries (a key's words, then its count's) in the order they came, under an open-addressing
+// index. A state met again costs a probe of the index and one entry, key and count together.
 template <class Key>
 class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
 public:
     static constexpr std::size_t kNone = ~std::size_t{0};
+    static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
 
     void reset(CountShape shape) {
         shape_ = shape;
-        keys_.clear();
-        counts_.clear();
+        stride_ = kKeyWords + shape.words();
+        size_ = 0;
+        entries_.clear();
         std::fill(slots_.begin(), slots_.end(), 0);
     }
-    std::size_t size() const { return keys_.size(); }
+    std::size_t size() const { return size_; }
     CountShape shape() const { return shape_; }
-    Key key(std::size_t i) const { return keys_[i]; }
-    const std::uint64_t* count(std::size_t i) const { return counts_.data() + i * shape_.words(); }
-    std::span<const Key> keys() const { return keys_; }
-    std::span<const std::uint64_t> counts() const { return counts_; }
+    Key key(std::size_t i) const { return key_at(entries_.data() + i * stride_); }
+    const std::uint64_t* count(std::size_t i) const { return entries_.data() + i * stride_ + kKeyWords; }
 
     std::size_t find(Key key) const {
         if (slots_.empty()) return kNone;
         const std::size_t mask = slots_.size() - 1;
         for (std::size_t s = hash_key(key) & mask; slots_[s] != 0; s = (s + 1) & mask)
-            if (keys_[slots_[s] - 1] == key) return slots_[s] - 1;
+            if (this->key(slots_[s] - 1) == key) return slots_[s] - 1;
         return kNone;
+    }
+
+    // Hints that add(key) comes soon: first its slot of the index, then (the slot read) its entry.
+    void prefetch_slot(Key key) const {
+        if (!slots_.empty()) __builtin_prefetch(slots_.data() + (hash_key(key) & (slots_.size() - 1)));
+    }
+    void prefetch_entry(Key key) const {
+        if (slots_.empty()) return;
+        if (const std::uint32_t at = slots_[hash_key(key) & (slots_.size() - 1)]; at != 0)
+            __builtin_prefetch(entries_.data() + (at - 1) * stride_);
     }
 
     // Adds a count to a state's; false when the sum needs more words. `merged` counts the
     // states met again.
     bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
-        if (2 * (keys_.size() + 1) > slots_.size()) grow();
+        if (2 * (size_ + 1) > slots_.size()) grow();
         const std::size_t mask = slots_.size() - 1;
         const std::size_t words = shape_.words();
         for (std::size_t s = hash_key(key) & mask;; s = (s + 1) & mask) {
             const std::uint32_t at = slots_[s];
             if (at == 0) {
-                slots_[s] = static_cast<std::uint32_t>(keys_.size() + 1);
-                keys_.push_back(key);
-                counts_.insert(counts_.end(), count, count + words);
+                slots_[s] = static_cast<std::uint32_t>(++size_);
+                const std::size_t end = entries_.size();
+                entries_.resize(end + stride_);
+                for (std::size_t k = 0; k < kKeyWords; ++k) entries_[end + k] = static_cast<std::uint64_t>(key >> (64 * k));
+                std::copy_n(count, words, entries_.data() + end + kKeyWords);
                 return true;
             }
-            if (keys_[at - 1] == key) {
+            std::uint64_t* entry = entries_.data() + (at - 1) * stride_;
+            if (key_at(entry) == key) {
                 ++merged;
-                if (shape_.terms == 1) return add_words(counts_.data() + (at - 1) * words, count, words);
-                return add_count(counts_.data() + (at - 1) * words, count, shape_);
+                if (shape_.terms == 1) return add_words(entry + kKeyWords, count, words);
+                return add_count(entry + kKeyWords, count, shape_);
             }
         }
     }
@@ -109,22 +123,34 @@ public:
     // The same counts with coefficients of more words.
     void widen(std::size_t limb) {
         const CountShape wide{limb, shape_.terms};
-        std::vector<std::uint64_t> wider(keys_.size() * wide.words(), 0);
-        for (std::size_t i = 0; i < keys_.size(); ++i)
+        const std::size_t stride = kKeyWords + wide.words();
+        std::vector<std::uint64_t> wider(size_ * stride, 0);
+        for (std::size_t i = 0; i < size_; ++i) {
+            const std::uint64_t* from = entries_.data() + i * stride_;
+            std::uint64_t* to = wider.data() + i * stride;
+            std::copy_n(from, kKeyWords, to);
             for (std::size_t t = 0; t < shape_.terms; ++t)
-                std::copy_n(count(i) + t * shape_.limb, shape_.limb, wider.data() + i * wide.words() + t * limb);
-        counts_ = std::move(wider);
+                std::copy_n(from + kKeyWords + t * shape_.limb, shape_.limb, to + kKeyWords + t * limb);
+        }
+        entries_ = std::move(wider);
         shape_ = wide;
+        stride_ = stride;
     }
 
 private:
+    static Key key_at(const std::uint64_t* entry) {
+        Key key{0};
+        for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(entry[k]) << (64 * k);
+        return key;
+    }
+
     void grow() {
-        if (keys_.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
+        if (size_ >= std::numeric_limits<std::uint32_t>::max() - 1)
             throw InputError("counting by layers: a layer's shard holds 2^32 states; count with more threads");
         std::vector<std::uint32_t> slots(std::max<std::size_t>(64, 2 * slots_.size()), 0);
         const std::size_t mask = slots.size() - 1;
-        for (std::size_t i = 0; i < keys_.size(); ++i) {
-            std::size_t s = hash_key(keys_[i]) & mask;
+        for (std::size_t i = 0; i < size_; ++i) {
+            std::size_t s = hash_key(key(i)) & mask;
             while (slots[s] != 0) s = (s + 1) & mask;
             slots[s] = static_cast<std::uint32_t>(i + 1);
         }
@@ -132,8 +158,8 @@ private:
     }
 
     CountShape shape_;
-    std::vector<Key> keys_;
-    std::vector<std::uint64_t> counts_;
+    std::size_t stride_ = kKeyWords + 1, size_ = 0;
+    std::vector<std::uint64_t> entries_;
     std::vector<std::uint32_t> slots_;
 };
 
