@@ -724,49 +724,23 @@ private:
 
     bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
-    // Each state of `shard` moved, each state made added into the layer `into(next)` names. The
-    // states made are added in batches, their places in the layer fetched ahead (the layer is
-    // far bigger than the caches, and a state lands anywhere in it).
+    // Each state of `shard` moved, each state made added into the layer `into(next)` names.
     template <class Into>
-    void move_shard(const Step<Key>& step, const Layer<Key>& shard, std::vector<std::uint64_t>& scratch, Taken& taken, Into&& into) const {
-        struct Made {
-            Key key;
-            Layer<Key>* into;
-            const std::uint64_t* count;
-        };
-        constexpr std::size_t kBatch = 32;
-        std::array<Made, kBatch> made;
-        std::size_t batched = 0;
-        const CountShape shape = shard.shape();
-        scratch.resize(kBatch * shape.words());
-        const auto add_batch = [&] {
-            for (std::size_t k = 0; k < batched; ++k) made[k].into->prefetch_entry(made[k].key);
-            for (std::size_t k = 0; k < batched; ++k) taken.fits &= made[k].into->add(made[k].key, made[k].count, taken.merged);
-            batched = 0;
-        };
+    void move_shard(const Step<Key>& step, const Layer<Key>& shard, Taken& taken, Into&& into) const {
+        Adds<Key> adds(shard.shape());
         for (std::size_t i = 0; i < shard.size(); ++i) {
             if ((i & 0xFFFF) == 0 && stop_asked()) {
                 taken.stopped = true;
-                return;
+                break;
             }
             const std::uint64_t* count = shard.count(i);
             ++taken.nodes;
             step.each_next(
-                shard.key(i),
-                [&](Key next, bool marked) {
-                    if (batched == kBatch) add_batch();
-                    const std::uint64_t* made_count = count;
-                    if (marked) {
-                        made_count = scratch.data() + batched * shape.words();
-                        shift_count(scratch.data() + batched * shape.words(), count, shape);
-                    }
-                    Layer<Key>& layer = into(next);
-                    layer.prefetch_slot(next);
-                    made[batched++] = {next, &layer, made_count};
-                },
-                taken.updates);
+                shard.key(i), [&](Key next, bool marked) { adds.put(into(next), next, count, marked); }, taken.updates);
         }
-        add_batch();
+        adds.flush();
+        taken.fits &= adds.fits;
+        taken.merged += adds.merged;
     }
 
     static Taken sum_of(const std::vector<Taken>& taken) {
@@ -780,7 +754,7 @@ private:
         for (auto& shard : next_) shard.reset(current_.front().shape());
         Taken taken;
         for (const Layer<Key>& shard : current_) {
-            move_shard(step, shard, scratch_, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next, placing)]; });
+            move_shard(step, shard, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next, placing)]; });
             if (taken.stopped) break;
         }
         return taken;
@@ -795,9 +769,8 @@ private:
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // (no cache line shared)
             try {
-                std::vector<std::uint64_t> scratch;
                 next_[t].reset(current_[t].shape());
-                move_shard(step, current_[t], scratch, mine, [&](Key) -> Layer<Key>& { return next_[t]; });
+                move_shard(step, current_[t], mine, [&](Key) -> Layer<Key>& { return next_[t]; });
             } catch (...) {
                 failed[t] = std::current_exception();
             }
@@ -851,12 +824,15 @@ private:
                 }
                 try {
                     const std::size_t own = sharing_.rank * threads_ + t;
+                    Adds<Key> adds(shape);
                     for (std::size_t u = 0; u < threads_; ++u)
-                        boxes_[u][own].each(
-                            [&](Key key, const std::uint64_t* count) { mine.fits &= next_[t].add(key, count, mine.merged); });
+                        boxes_[u][own].each([&](Key key, const std::uint64_t* count) { adds.put(next_[t], key, count); });
                     Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
-                        if (slot_of(key, placing) % threads_ == t) mine.fits &= next_[t].add(key, count, mine.merged);
+                        if (slot_of(key, placing) % threads_ == t) adds.put(next_[t], key, count);
                     });
+                    adds.flush();
+                    mine.fits &= adds.fits;
+                    mine.merged += adds.merged;
                 } catch (...) {
                     failed[t] = std::current_exception();
                 }
@@ -911,11 +887,10 @@ private:
     const SymbolPositions& symbols_;  // renamed (empty: none)
     const Saving& saving_;
     const Sharing& sharing_;
-    std::vector<std::uint64_t> scratch_;  // a count times x
-    std::uint64_t budget_ = 0;            // within(): the states the layers may move (0: any)
-    std::size_t placed_until_ = 0;        // the layers before it are placed for their steps (placing_from)
-    std::uint32_t told_ = 0;              // the terms told so far
-    Count last_term_ = 1;                 // the last one told (board 0, no items: one way)
+    std::uint64_t budget_ = 0;      // within(): the states the layers may move (0: any)
+    std::size_t placed_until_ = 0;  // the layers before it are placed for their steps (placing_from)
+    std::uint32_t told_ = 0;        // the terms told so far
+    Count last_term_ = 1;           // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
     const std::vector<ItemId>& item_at_;
     const Matrix& matrix_;

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -65,12 +67,17 @@ public:
     static constexpr std::size_t kNone = ~std::size_t{0};
     static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
 
+    // Empty, for a layer about as big as the one it held: an index sized for that (not for the
+    // biggest layer it ever held, to be cleared at every step), the entries' room kept.
     void reset(CountShape shape) {
+        const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(64, 4 * size_));
+        if (slots_.size() > 2 * wanted)
+            slots_.assign(wanted, 0);
+        else
+            std::fill(slots_.begin(), slots_.end(), 0);
         shape_ = shape;
         stride_ = kKeyWords + shape.words();
         size_ = 0;
-        entries_.clear();
-        std::fill(slots_.begin(), slots_.end(), 0);
     }
     std::size_t size() const { return size_; }
     CountShape shape() const { return shape_; }
@@ -85,28 +92,29 @@ public:
         return kNone;
     }
 
-    // Hints that add(key) comes soon: first its slot of the index, then (the slot read) its entry.
-    void prefetch_slot(Key key) const {
-        if (!slots_.empty()) __builtin_prefetch(slots_.data() + (hash_key(key) & (slots_.size() - 1)));
+    // Hints that add(key) comes soon (`hash`: hash_key(key)): first its slot of the index, then
+    // (the slot read) its entry.
+    void prefetch_slot(std::uint64_t hash) const {
+        if (!slots_.empty()) __builtin_prefetch(slots_.data() + (hash & (slots_.size() - 1)));
     }
-    void prefetch_entry(Key key) const {
+    void prefetch_entry(std::uint64_t hash) const {
         if (slots_.empty()) return;
-        if (const std::uint32_t at = slots_[hash_key(key) & (slots_.size() - 1)]; at != 0)
-            __builtin_prefetch(entries_.data() + (at - 1) * stride_);
+        if (const std::uint32_t at = slots_[hash & (slots_.size() - 1)]; at != 0) __builtin_prefetch(entries_.data() + (at - 1) * stride_);
     }
 
     // Adds a count to a state's; false when the sum needs more words. `merged` counts the
     // states met again.
-    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
+    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) { return add(key, hash_key(key), count, merged); }
+    bool add(Key key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t& merged) {
         if (2 * (size_ + 1) > slots_.size()) grow();
         const std::size_t mask = slots_.size() - 1;
         const std::size_t words = shape_.words();
-        for (std::size_t s = hash_key(key) & mask;; s = (s + 1) & mask) {
+        for (std::size_t s = hash & mask;; s = (s + 1) & mask) {
             const std::uint32_t at = slots_[s];
             if (at == 0) {
+                const std::size_t end = size_ * stride_;
                 slots_[s] = static_cast<std::uint32_t>(++size_);
-                const std::size_t end = entries_.size();
-                entries_.resize(end + stride_);
+                if (end + stride_ > entries_.size()) entries_.resize(end + 16384 * stride_);  // (16K at a time: little room touched ahead)
                 for (std::size_t k = 0; k < kKeyWords; ++k) entries_[end + k] = static_cast<std::uint64_t>(key >> (64 * k));
                 std::copy_n(count, words, entries_.data() + end + kKeyWords);
                 return true;
@@ -161,6 +169,51 @@ private:
     std::size_t stride_ = kKeyWords + 1, size_ = 0;
     std::vector<std::uint64_t> entries_;
     std::vector<std::uint32_t> slots_;
+};
+
+// States to add to layers, added 32 at a time: a layer is far bigger than the caches and a state
+// lands anywhere in it, so each one's index slot is fetched when it is put, and its entry before
+// the batch is added. Each count put must stay where it is until flush().
+template <class Key>
+class Adds {
+public:
+    explicit Adds(CountShape shape) : shape_(shape), scratch_(kBatch * shape.words()) {}
+    Adds(const Adds&) = delete;
+
+    // The count as it is, or times x (marked).
+    void put(Layer<Key>& into, Key key, const std::uint64_t* count, bool marked = false) {
+        if (batched_ == kBatch) flush();
+        if (marked) {
+            std::uint64_t* room = scratch_.data() + batched_ * shape_.words();
+            shift_count(room, count, shape_);
+            count = room;
+        }
+        const std::uint64_t hash = hash_key(key);
+        into.prefetch_slot(hash);
+        made_[batched_++] = {key, hash, &into, count};
+    }
+    // Adds what is put; `fits` turns false when a sum needed more words.
+    void flush() {
+        for (std::size_t k = 0; k < batched_; ++k) made_[k].into->prefetch_entry(made_[k].hash);
+        for (std::size_t k = 0; k < batched_; ++k) fits &= made_[k].into->add(made_[k].key, made_[k].hash, made_[k].count, merged);
+        batched_ = 0;
+    }
+
+    bool fits = true;
+    std::uint64_t merged = 0;  // states met again
+
+private:
+    static constexpr std::size_t kBatch = 32;
+    struct Made {
+        Key key;
+        std::uint64_t hash;
+        Layer<Key>* into;
+        const std::uint64_t* count;
+    };
+    CountShape shape_;
+    std::vector<std::uint64_t> scratch_;  // the counts times x
+    std::array<Made, kBatch> made_;
+    std::size_t batched_ = 0;
 };
 
 // States made, handed from one thread to another: each its key's words, then its count's.
