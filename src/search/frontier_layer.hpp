@@ -58,6 +58,22 @@ std::uint64_t hash_key(Key key) {
     return x ^ (x >> 29);
 }
 
+// A key as 64-bit words, least significant first (a layer's entries and a box's states).
+template <class Key>
+constexpr std::size_t kKeyWords = sizeof(Key) / 8;
+
+template <class Key>
+void write_key(std::uint64_t* words, Key key) {
+    for (std::size_t k = 0; k < kKeyWords<Key>; ++k) words[k] = static_cast<std::uint64_t>(key >> (64 * k));
+}
+
+template <class Key>
+Key read_key(const std::uint64_t* words) {
+    Key key{0};
+    for (std::size_t k = 0; k < kKeyWords<Key>; ++k) key |= static_cast<Key>(words[k]) << (64 * k);
+    return key;
+}
+
 // One shard of a layer: window states (keys) and their counts, each shape.words() words, kept
 // as entries (a key's words, then its count's) in the order they came, under an open-addressing
 // index. A state met again costs a probe of the index and one entry, key and count together.
@@ -65,7 +81,7 @@ template <class Key>
 class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
 public:
     static constexpr std::size_t kNone = ~std::size_t{0};
-    static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
+    static constexpr std::size_t kKeyWords = layers::kKeyWords<Key>;
 
     // Empty, for a layer about as big as the one it held: an index sized for that (not for the
     // biggest layer it ever held, to be cleared at every step), the entries' room kept.
@@ -81,7 +97,7 @@ public:
     }
     std::size_t size() const { return size_; }
     CountShape shape() const { return shape_; }
-    Key key(std::size_t i) const { return key_at(entries_.data() + i * stride_); }
+    Key key(std::size_t i) const { return read_key<Key>(entries_.data() + i * stride_); }
     const std::uint64_t* count(std::size_t i) const { return entries_.data() + i * stride_ + kKeyWords; }
 
     std::size_t find(Key key) const {
@@ -115,12 +131,12 @@ public:
                 const std::size_t end = size_ * stride_;
                 slots_[s] = static_cast<std::uint32_t>(++size_);
                 if (end + stride_ > entries_.size()) entries_.resize(end + 16384 * stride_);  // (16K at a time: little room touched ahead)
-                for (std::size_t k = 0; k < kKeyWords; ++k) entries_[end + k] = static_cast<std::uint64_t>(key >> (64 * k));
+                write_key(entries_.data() + end, key);
                 std::copy_n(count, words, entries_.data() + end + kKeyWords);
                 return true;
             }
             std::uint64_t* entry = entries_.data() + (at - 1) * stride_;
-            if (key_at(entry) == key) {
+            if (read_key<Key>(entry) == key) {
                 ++merged;
                 if (shape_.terms == 1) return add_words(entry + kKeyWords, count, words);
                 return add_count(entry + kKeyWords, count, shape_);
@@ -146,12 +162,6 @@ public:
     }
 
 private:
-    static Key key_at(const std::uint64_t* entry) {
-        Key key{0};
-        for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(entry[k]) << (64 * k);
-        return key;
-    }
-
     void grow() {
         if (size_ >= std::numeric_limits<std::uint32_t>::max() - 1)
             throw InputError("counting by layers: a layer's shard holds 2^32 states; count with more threads");
@@ -220,7 +230,7 @@ private:
 template <class Key>
 class alignas(64) Box {
 public:
-    static constexpr std::size_t kKeyWords = sizeof(Key) / 8;
+    static constexpr std::size_t kKeyWords = layers::kKeyWords<Key>;
 
     void clear(CountShape shape) {
         shape_ = shape;
@@ -231,7 +241,7 @@ public:
     void put(Key key, const std::uint64_t* count, bool marked) {
         if (used_ + stride_ > data_.size()) data_.resize(std::max<std::size_t>(1024, 2 * data_.size()));
         std::uint64_t* at = data_.data() + used_;
-        for (std::size_t k = 0; k < kKeyWords; ++k) at[k] = static_cast<std::uint64_t>(key >> (64 * k));
+        write_key(at, key);
         if (marked)
             shift_count(at + kKeyWords, count, shape_);
         else
@@ -249,9 +259,7 @@ public:
     static void each_in(std::span<const std::uint64_t> words, CountShape shape, Take&& take) {
         const std::size_t stride = kKeyWords + shape.words();
         for (std::size_t at = 0; at + stride <= words.size(); at += stride) {
-            Key key{0};
-            for (std::size_t k = 0; k < kKeyWords; ++k) key |= static_cast<Key>(words[at + k]) << (64 * k);
-            take(key, words.data() + at + kKeyWords);
+            take(read_key<Key>(words.data() + at), words.data() + at + kKeyWords);
         }
     }
 
