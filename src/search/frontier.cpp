@@ -586,6 +586,7 @@ private:
     // A state's slot: its process and its shard there (one of ranks times threads), by the hash
     // of the bits `placing` keeps.
     std::size_t slot_of(Key key, Key placing = ~Key{0}) const {
+        if (threads_ * sharing_.ranks == 1) return 0;  // (one thread's every state made: no hash to spend)
         return static_cast<std::size_t>(((hash_key(key & placing) >> 32) * threads_ * sharing_.ranks) >> 32);
     }
     std::size_t owner_of(Key key) const { return slot_of(key) / threads_; }
