@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <omp.h>
+
 #include "helpers.hpp"
 #include "queens.hpp"
 #include "xcount/bits.hpp"
@@ -208,6 +210,22 @@ TEST_CASE("an exception thrown on a solving thread reaches the caller, never ter
                 .threads = threads, .engine = engine, .on_finished = [&](std::size_t id, const SubproblemResult&) { fail_third(id); }};
             CHECK_THROWS_WITH(run_split(m, split, {}, finished), "forced failure");
         }
+}
+
+// libgomp keeps a pool of threads for a team at the top level only: a team nested in another,
+// even in a team of one, is started afresh at every parallel region, hundreds of times in a
+// count by layers.
+TEST_CASE("an engine that shares one subproblem among the threads runs in no enclosing team", "[runner]") {
+    const Matrix m = make_queens(8).matrix;
+    for (int threads : {1, 2, 3}) {
+        INFO("threads " << threads);
+        std::atomic<int> level{-1};
+        const RunOptions options{
+            .threads = threads, .engine = EngineKind::frontier, .on_started = [&](std::size_t) { level = omp_get_level(); }};
+        const RunReport r = run_split(m, split_at_depth(m, 0), {}, options);
+        CHECK(r.total.solutions == 92);  // (the eight queens: 92 solutions)
+        CHECK(level == 0);
+    }
 }
 
 TEST_CASE("results known beforehand are skipped and counted", "[runner]") {

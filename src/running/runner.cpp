@@ -132,20 +132,11 @@ public:
         const auto n = static_cast<long long>(schedule_.size());
         const int outer = SharesThreads<Engine> && (n < report_.threads || options_.layer_peers) ? 1 : report_.threads;
         inner_ = report_.threads / outer;
+        if (outer == 1) {
+            take_subproblems();  // (in no team of one: libgomp starts a nested team's threads afresh at each region)
+        } else {
 #pragma omp parallel num_threads(outer)
-        {
-            // Every thread must reach the `omp for` below, even one whose engine failed to build.
-            std::optional<Engine> engine = built_engine();
-            FixedTally tally(options_);
-#pragma omp for schedule(dynamic, 1)
-            for (long long k = 0; k < n; ++k) {
-                if (!engine || failures_.failed() || halt_.load(std::memory_order_relaxed)) continue;
-                try {
-                    solve(*engine, tally, schedule_[static_cast<std::size_t>(k)]);
-                } catch (...) {
-                    failures_.keep(std::current_exception());
-                }
-            }
+            take_subproblems();
         }
         failures_.rethrow();
         report_.memo = shared_.figures();
@@ -153,6 +144,23 @@ public:
     }
 
 private:
+    // This thread's engine, on the subproblems it takes in turn with the others of its team (all
+    // of them, alone). Every thread must reach the `omp for`, even one whose engine failed to build.
+    void take_subproblems() {
+        const auto n = static_cast<long long>(schedule_.size());
+        std::optional<Engine> engine = built_engine();
+        FixedTally tally(options_);
+#pragma omp for schedule(dynamic, 1)
+        for (long long k = 0; k < n; ++k) {
+            if (!engine || failures_.failed() || halt_.load(std::memory_order_relaxed)) continue;
+            try {
+                solve(*engine, tally, schedule_[static_cast<std::size_t>(k)]);
+            } catch (...) {
+                failures_.keep(std::current_exception());
+            }
+        }
+    }
+
     std::optional<Engine> built_engine() {
         std::optional<Engine> engine;
         try {
