@@ -393,15 +393,15 @@ SymbolPositions symbol_positions(const Matrix& matrix, const Laid& laid) {
 }
 
 // The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
-// as many shards as threads, a state's shard chosen by its hash; on a long layer each thread
-// moves a slice of the states, handing each state made to its shard's thread, and each thread
-// then adds what it was handed into its own shard: no locks, and the same counts on any number
-// of threads. Where the next steps leave some of the window's positions alone, the hash is of
-// those bits only (Jensen's placement): through those steps every state's successors belong to
-// its own shard, and each thread moves its shard by itself, handing nothing over. Shared among
-// processes, the hash picks the process and its shard (ranks times threads slots), every layer
-// is moved in rounds of the same number on every process, and the states made for another
-// process are sent to it at the end of each round.
+// a few shards per thread, a state's shard chosen by its hash; on a long layer each thread
+// moves a slice of the states into boxes, one per shard, and the threads then take the shards
+// in turn, each adding into a shard what every thread put in its box: no locks, and the same
+// counts on any number of threads. Where the next steps leave some of the window's positions
+// alone, the hash is of those bits only (Jensen's placement): through those steps every state's
+// successors belong to its own shard, and each shard is moved into its own by whichever thread
+// takes it, handing nothing over. Shared among processes, the hash picks the process and its
+// shard (ranks times shards slots), every layer is moved in rounds of the same number on every
+// process, and the states made for another process are sent to it at the end of each round.
 template <class Key>
 class Sweep {
 public:
@@ -413,6 +413,7 @@ public:
           covered_(covered),
           limits_(limits),
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
+          shards_(threads_ == 1 ? 1 : threads_ * kShardsPerThread),
           family_(family),
           marks_(marks),
           symbols_(symbols),
@@ -422,9 +423,9 @@ public:
           item_at_(item_at),
           matrix_(matrix),
           led_(positions_),
-          current_(threads_),
-          next_(threads_),
-          boxes_(threads_, std::vector<Box<Key>>(threads_ * sharing.ranks)) {
+          current_(shards_),
+          next_(shards_),
+          boxes_(threads_, std::vector<Box<Key>>(shards_ * sharing.ranks)) {
         for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
             if (live[o]) led_[laid.positions[laid.begin[o]]].push_back(static_cast<std::uint32_t>(o));
     }
@@ -577,20 +578,22 @@ private:
     static constexpr std::size_t kSharedFrom = 1 << 14;  // states in a layer: fewer are moved by one thread
     static constexpr std::size_t kRound = 1 << 13;       // states a thread moves between two hand-overs
     static constexpr std::size_t kPlacedSteps = 2;       // the fewest steps worth placing the states for
+    static constexpr std::size_t kShardsPerThread = 4;   // (more than one: a thread that finishes early takes another)
+    static constexpr std::size_t kPlacingMargin = 4;     // placing bits beyond those that number the shards
 
     static std::size_t size(const std::vector<Layer<Key>>& layer) {
         std::size_t n = 0;
         for (const auto& shard : layer) n += shard.size();
         return n;
     }
-    // A state's slot: its process and its shard there (one of ranks times threads), by the hash
+    // A state's slot: its process and its shard there (one of ranks times shards), by the hash
     // of the bits `placing` keeps.
     std::size_t slot_of(Key key, Key placing = ~Key{0}) const {
-        if (threads_ * sharing_.ranks == 1) return 0;  // (one thread's every state made: no hash to spend)
-        return static_cast<std::size_t>(((hash_key(key & placing) >> 32) * threads_ * sharing_.ranks) >> 32);
+        if (shards_ * sharing_.ranks == 1) return 0;  // (one thread's every state made: no hash to spend)
+        return static_cast<std::size_t>(((hash_key(key & placing) >> 32) * shards_ * sharing_.ranks) >> 32);
     }
-    std::size_t owner_of(Key key) const { return slot_of(key) / threads_; }
-    std::size_t shard_of(Key key) const { return slot_of(key) % threads_; }
+    std::size_t owner_of(Key key) const { return slot_of(key) / shards_; }
+    std::size_t shard_of(Key key) const { return slot_of(key) % shards_; }
 
     // The bits of the window at position a by which to place its states (all of them: no
     // placement), and the steps [a, placed_until_) through which they stay placed: the window's
@@ -600,7 +603,7 @@ private:
     Key placing_from(std::size_t a) {
         placed_until_ = a;
         if (sharing_.peers || threads_ == 1 || !symbols_.empty()) return ~Key{0};
-        const std::size_t fewest = 6 + static_cast<std::size_t>(std::bit_width(threads_));
+        const std::size_t fewest = kPlacingMargin + static_cast<std::size_t>(std::bit_width(shards_));
         std::vector<char> kept(next_window_.size(), 1);
         const auto touch = [&](std::uint32_t q) {
             const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), q);
@@ -761,19 +764,27 @@ private:
         return taken;
     }
 
-    // Each thread moves its own shard into its own, the layer placed for this step.
+    // The layer placed for this step: each shard moved into its own next shard, the threads
+    // taking the shards in turn, the biggest first.
     Taken take_in_place(const Step<Key>& step) {
+        std::vector<std::size_t> order(shards_);
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return current_[a].size() > current_[b].size(); });
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
 #pragma omp parallel num_threads(static_cast <int>(threads_))
         {
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // (no cache line shared)
-            try {
-                next_[t].reset(current_[t].shape());
-                move_shard(step, current_[t], mine, [&](Key) -> Layer<Key>& { return next_[t]; });
-            } catch (...) {
-                failed[t] = std::current_exception();
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t k = 0; k < shards_; ++k) {
+                const std::size_t s = order[k];
+                try {
+                    next_[s].reset(current_[s].shape());
+                    move_shard(step, current_[s], mine, [&](Key) -> Layer<Key>& { return next_[s]; });
+                } catch (...) {
+                    failed[t] = std::current_exception();
+                }
             }
             taken[t] = mine;
         }
@@ -784,8 +795,8 @@ private:
 
     // The layer moved in rounds (the same number on every process): in each, every thread moves
     // a slice into its boxes, one per slot; the boxes of other processes are sent to them; then
-    // each thread adds into its shard what every thread put in its box, and what was sent to
-    // this process for it.
+    // the threads take this process's shards in turn, adding into each what every thread put in
+    // its box, and what was sent to this process for it.
     Taken take_shared(const Step<Key>& step, Key placing) {
         std::vector<std::size_t> offset{0};
         for (const auto& shard : current_) offset.push_back(offset.back() + shard.size());
@@ -795,12 +806,14 @@ private:
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
         std::vector<std::uint64_t> received;  // states other processes made for this one's shards
+        std::vector<std::vector<std::pair<Key, const std::uint64_t*>>> received_for(shards_);  // per shard, those for it
         bool stop = false;
 #pragma omp parallel num_threads(static_cast <int>(threads_))
         {
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // this thread's, apart from the others' (no cache line shared)
-            next_[t].reset(shape);
+#pragma omp for
+            for (std::size_t s = 0; s < shards_; ++s) next_[s].reset(shape);
             for (std::size_t base = 0, round = 0; round < rounds; base += per_round, ++round) {
 #pragma omp master
                 {  // (MPI from the main thread alone)
@@ -820,24 +833,30 @@ private:
 #pragma omp barrier
                 if (sharing_.peers) {  // (the same on every thread)
 #pragma omp master
-                    received = sharing_.peers->exchange(outgoing());
+                    {
+                        received = sharing_.peers->exchange(outgoing());
+                        for (auto& states : received_for) states.clear();
+                        Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
+                            received_for[slot_of(key, placing) % shards_].emplace_back(key, count);
+                        });
+                    }
 #pragma omp barrier
                 }
-                try {
-                    const std::size_t own = sharing_.rank * threads_ + t;
-                    Adds<Key> adds(shape);
-                    for (std::size_t u = 0; u < threads_; ++u)
-                        boxes_[u][own].each([&](Key key, const std::uint64_t* count) { adds.put(next_[t], key, count); });
-                    Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
-                        if (slot_of(key, placing) % threads_ == t) adds.put(next_[t], key, count);
-                    });
-                    adds.flush();
-                    mine.fits &= adds.fits;
-                    mine.merged += adds.merged;
-                } catch (...) {
-                    failed[t] = std::current_exception();
+#pragma omp for schedule(dynamic, 1)
+                for (std::size_t s = 0; s < shards_; ++s) {
+                    try {
+                        Adds<Key> adds(shape);
+                        for (std::size_t u = 0; u < threads_; ++u)
+                            boxes_[u][sharing_.rank * shards_ + s].each(
+                                [&](Key key, const std::uint64_t* count) { adds.put(next_[s], key, count); });
+                        for (const auto& [key, count] : received_for[s]) adds.put(next_[s], key, count);
+                        adds.flush();
+                        mine.fits &= adds.fits;
+                        mine.merged += adds.merged;
+                    } catch (...) {
+                        failed[t] = std::current_exception();
+                    }
                 }
-#pragma omp barrier
             }
             taken[t] = mine;
         }
@@ -854,8 +873,8 @@ private:
         for (std::size_t r = 0; r < sharing_.ranks; ++r) {
             if (r == sharing_.rank) continue;
             for (const auto& boxes : boxes_)
-                for (std::size_t s = 0; s < threads_; ++s) {
-                    const auto put = boxes[r * threads_ + s].words();
+                for (std::size_t s = 0; s < shards_; ++s) {
+                    const auto put = boxes[r * shards_ + s].words();
                     words[r].insert(words[r].end(), put.begin(), put.end());
                 }
         }
@@ -883,6 +902,7 @@ private:
     const std::vector<char>& covered_;
     const Limits& limits_;
     std::size_t threads_;
+    std::size_t shards_;  // per process, each layer's
     const Family& family_;
     const Marks& marks_;
     const SymbolPositions& symbols_;  // renamed (empty: none)
