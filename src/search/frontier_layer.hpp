@@ -76,7 +76,9 @@ Key read_key(const std::uint64_t* words) {
 
 // One shard of a layer: window states (keys) and their counts, each shape.words() words, kept
 // as entries (a key's words, then its count's) in the order they came, under an open-addressing
-// index. A state met again costs a probe of the index and one entry, key and count together.
+// index whose slots hold an entry's place and its hash's high half: a probe reads an entry only
+// where those match, so a state met again costs a probe and one entry, key and count together,
+// and a new state no entry at all.
 template <class Key>
 class alignas(64) Layer {  // (aligned: each thread fills its own, sharing no cache line)
 public:
@@ -88,9 +90,9 @@ public:
     void reset(CountShape shape) {
         const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(64, 4 * size_));
         if (slots_.size() > 2 * wanted)
-            slots_.assign(wanted, 0);
+            slots_.assign(wanted, Slot{});
         else
-            std::fill(slots_.begin(), slots_.end(), 0);
+            std::fill(slots_.begin(), slots_.end(), Slot{});
         shape_ = shape;
         stride_ = kKeyWords + shape.words();
         size_ = 0;
@@ -102,20 +104,23 @@ public:
 
     std::size_t find(Key key) const {
         if (slots_.empty()) return kNone;
+        const std::uint64_t hash = hash_key(key);
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t s = hash_key(key) & mask; slots_[s] != 0; s = (s + 1) & mask)
-            if (this->key(slots_[s] - 1) == key) return slots_[s] - 1;
+        for (std::size_t s = hash & mask; slots_[s].at != 0; s = (s + 1) & mask)
+            if (slots_[s].tag == tag_of(hash) && this->key(slots_[s].at - 1) == key) return slots_[s].at - 1;
         return kNone;
     }
 
     // Hints that add(key) comes soon (`hash`: hash_key(key)): first its slot of the index, then
-    // (the slot read) its entry.
+    // (the slot read) its entry, where it has one.
     void prefetch_slot(std::uint64_t hash) const {
         if (!slots_.empty()) __builtin_prefetch(slots_.data() + (hash & (slots_.size() - 1)));
     }
     void prefetch_entry(std::uint64_t hash) const {
         if (slots_.empty()) return;
-        if (const std::uint32_t at = slots_[hash & (slots_.size() - 1)]; at != 0) __builtin_prefetch(entries_.data() + (at - 1) * stride_);
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t s = hash & mask; slots_[s].at != 0; s = (s + 1) & mask)
+            if (slots_[s].tag == tag_of(hash)) return __builtin_prefetch(entries_.data() + (slots_[s].at - 1) * stride_);
     }
 
     // Adds a count to a state's; false when the sum needs more words. `merged` counts the
@@ -126,15 +131,16 @@ public:
         const std::size_t mask = slots_.size() - 1;
         const std::size_t words = shape_.words();
         for (std::size_t s = hash & mask;; s = (s + 1) & mask) {
-            const std::uint32_t at = slots_[s];
+            const std::uint32_t at = slots_[s].at;
             if (at == 0) {
                 const std::size_t end = size_ * stride_;
-                slots_[s] = static_cast<std::uint32_t>(++size_);
+                slots_[s] = {static_cast<std::uint32_t>(++size_), tag_of(hash)};
                 if (end + stride_ > entries_.size()) entries_.resize(end + 16384 * stride_);  // (16K at a time: little room touched ahead)
                 write_key(entries_.data() + end, key);
                 std::copy_n(count, words, entries_.data() + end + kKeyWords);
                 return true;
             }
+            if (slots_[s].tag != tag_of(hash)) continue;
             std::uint64_t* entry = entries_.data() + (at - 1) * stride_;
             if (read_key<Key>(entry) == key) {
                 ++merged;
@@ -162,15 +168,22 @@ public:
     }
 
 private:
+    // An index slot: its entry's place plus one (0: empty), and the high half of the entry's hash.
+    struct Slot {
+        std::uint32_t at = 0, tag = 0;
+    };
+    static std::uint32_t tag_of(std::uint64_t hash) { return static_cast<std::uint32_t>(hash >> 32); }
+
     void grow() {
         if (size_ >= std::numeric_limits<std::uint32_t>::max() - 1)
             throw InputError("counting by layers: a layer's shard holds 2^32 states; count with more threads");
-        std::vector<std::uint32_t> slots(std::max<std::size_t>(64, 2 * slots_.size()), 0);
+        std::vector<Slot> slots(std::max<std::size_t>(64, 2 * slots_.size()));
         const std::size_t mask = slots.size() - 1;
         for (std::size_t i = 0; i < size_; ++i) {
-            std::size_t s = hash_key(key(i)) & mask;
-            while (slots[s] != 0) s = (s + 1) & mask;
-            slots[s] = static_cast<std::uint32_t>(i + 1);
+            const std::uint64_t hash = hash_key(key(i));
+            std::size_t s = hash & mask;
+            while (slots[s].at != 0) s = (s + 1) & mask;
+            slots[s] = {static_cast<std::uint32_t>(i + 1), tag_of(hash)};
         }
         slots_ = std::move(slots);
     }
@@ -178,7 +191,7 @@ private:
     CountShape shape_;
     std::size_t stride_ = kKeyWords + 1, size_ = 0;
     std::vector<std::uint64_t> entries_;
-    std::vector<std::uint32_t> slots_;
+    std::vector<Slot> slots_;
 };
 
 // States to add to layers, added 32 at a time: a layer is far bigger than the caches and a state
