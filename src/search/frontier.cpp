@@ -487,7 +487,7 @@ private:
     // The first layer: the empty state, one way, with no marked option.
     void begin(SearchStats& stats) {
         const CountShape shape{1, marks_.terms};
-        for (auto& shard : current_) shard.reset(shape);
+        for (auto& shard : current_) shard.reset(shape, window_.size());
         std::vector<std::uint64_t> one(shape.words(), 0);
         one[0] = 1;
         if (owner_of(Key{0}) == sharing_.rank) current_[shard_of(Key{0})].add(Key{0}, one.data(), stats.merged);
@@ -557,7 +557,7 @@ private:
         if (window_.size() > sizeof(Key) * 8) in.refuse("is damaged");
         for (std::uint32_t& q : window_) q = static_cast<std::uint32_t>(in.word());
         in.read(figures_.states.data(), p * 8);
-        for (auto& shard : current_) shard.reset(shape);
+        for (auto& shard : current_) shard.reset(shape, window_.size());
         const std::size_t shards = in.word();
         std::vector<Key> keys;
         std::vector<std::uint64_t> counts;
@@ -755,7 +755,7 @@ private:
     }
 
     Taken take_alone(const Step<Key>& step, Key placing) {
-        for (auto& shard : next_) shard.reset(current_.front().shape());
+        for (auto& shard : next_) shard.reset(current_.front().shape(), next_window_.size());
         Taken taken;
         for (const Layer<Key>& shard : current_) {
             move_shard(step, shard, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next, placing)]; });
@@ -780,7 +780,7 @@ private:
             for (std::size_t k = 0; k < shards_; ++k) {
                 const std::size_t s = order[k];
                 try {
-                    next_[s].reset(current_[s].shape());
+                    next_[s].reset(current_[s].shape(), next_window_.size());
                     move_shard(step, current_[s], mine, [&](Key) -> Layer<Key>& { return next_[s]; });
                 } catch (...) {
                     failed[t] = std::current_exception();
@@ -813,7 +813,7 @@ private:
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // this thread's, apart from the others' (no cache line shared)
 #pragma omp for
-            for (std::size_t s = 0; s < shards_; ++s) next_[s].reset(shape);
+            for (std::size_t s = 0; s < shards_; ++s) next_[s].reset(shape, next_window_.size());
             for (std::size_t base = 0, round = 0; round < rounds; base += per_round, ++round) {
 #pragma omp master
                 {  // (MPI from the main thread alone)

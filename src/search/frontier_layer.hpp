@@ -85,11 +85,17 @@ public:
     static constexpr std::size_t kNone = ~std::size_t{0};
     static constexpr std::size_t kKeyWords = layers::kKeyWords<Key>;
 
-    // Empty, for a layer about as big as the one it held: an index sized for that (not for the
-    // biggest layer it ever held, to be cleared at every step), the entries' room kept.
-    void reset(CountShape shape) {
+    // Empty, for a layer about as big as the one it held and keys of `key_bits` bits: an index
+    // sized for that (not for the biggest layer it ever held, to be cleared at every step), the
+    // entries' room kept. Where the layer was dense (a slot for every key takes no more room
+    // than the hashed index at half load), the index is direct: a key's slot is the key, and no
+    // probe meets another key.
+    void reset(CountShape shape, std::size_t key_bits) {
         const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(64, 4 * size_));
-        if (slots_.size() > 2 * wanted)
+        direct_ = key_bits < 32 && (std::size_t{1} << key_bits) <= wanted / 2;
+        if (direct_ && slots_.size() != std::size_t{1} << key_bits)
+            slots_.assign(std::size_t{1} << key_bits, Slot{});
+        else if (!direct_ && slots_.size() > 2 * wanted)
             slots_.assign(wanted, Slot{});
         else
             std::fill(slots_.begin(), slots_.end(), Slot{});
@@ -103,23 +109,23 @@ public:
     const std::uint64_t* count(std::size_t i) const { return entries_.data() + i * stride_ + kKeyWords; }
 
     std::size_t find(Key key) const {
-        if (slots_.empty()) return kNone;
+        if (slots_.empty() || (direct_ && key >= slots_.size())) return kNone;
         const std::uint64_t hash = hash_key(key);
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t s = hash & mask; slots_[s].at != 0; s = (s + 1) & mask)
+        for (std::size_t s = home(key, hash); slots_[s].at != 0; s = (s + 1) & mask)
             if (slots_[s].tag == tag_of(hash) && this->key(slots_[s].at - 1) == key) return slots_[s].at - 1;
         return kNone;
     }
 
     // Hints that add(key) comes soon (`hash`: hash_key(key)): first its slot of the index, then
     // (the slot read) its entry, where it has one.
-    void prefetch_slot(std::uint64_t hash) const {
-        if (!slots_.empty()) __builtin_prefetch(slots_.data() + (hash & (slots_.size() - 1)));
+    void prefetch_slot(Key key, std::uint64_t hash) const {
+        if (!slots_.empty()) __builtin_prefetch(slots_.data() + home(key, hash));
     }
-    void prefetch_entry(std::uint64_t hash) const {
+    void prefetch_entry(Key key, std::uint64_t hash) const {
         if (slots_.empty()) return;
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t s = hash & mask; slots_[s].at != 0; s = (s + 1) & mask)
+        for (std::size_t s = home(key, hash); slots_[s].at != 0; s = (s + 1) & mask)
             if (slots_[s].tag == tag_of(hash)) return __builtin_prefetch(entries_.data() + (slots_[s].at - 1) * stride_);
     }
 
@@ -127,10 +133,10 @@ public:
     // states met again.
     bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) { return add(key, hash_key(key), count, merged); }
     bool add(Key key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t& merged) {
-        if (2 * (size_ + 1) > slots_.size()) grow();
+        if (!direct_ && 2 * (size_ + 1) > slots_.size()) grow();
         const std::size_t mask = slots_.size() - 1;
         const std::size_t words = shape_.words();
-        for (std::size_t s = hash & mask;; s = (s + 1) & mask) {
+        for (std::size_t s = home(key, hash);; s = (s + 1) & mask) {
             const std::uint32_t at = slots_[s].at;
             if (at == 0) {
                 const std::size_t end = size_ * stride_;
@@ -173,6 +179,10 @@ private:
         std::uint32_t at = 0, tag = 0;
     };
     static std::uint32_t tag_of(std::uint64_t hash) { return static_cast<std::uint32_t>(hash >> 32); }
+    // A key's first slot.
+    std::size_t home(Key key, std::uint64_t hash) const {
+        return direct_ ? static_cast<std::size_t>(key) : static_cast<std::size_t>(hash & (slots_.size() - 1));
+    }
 
     void grow() {
         if (size_ >= std::numeric_limits<std::uint32_t>::max() - 1)
@@ -192,6 +202,7 @@ private:
     std::size_t stride_ = kKeyWords + 1, size_ = 0;
     std::vector<std::uint64_t> entries_;
     std::vector<Slot> slots_;
+    bool direct_ = false;  // a key's slot is the key
 };
 
 // States to add to layers, added 32 at a time: a layer is far bigger than the caches and a state
@@ -212,12 +223,12 @@ public:
             count = room;
         }
         const std::uint64_t hash = hash_key(key);
-        into.prefetch_slot(hash);
+        into.prefetch_slot(key, hash);
         made_[batched_++] = {key, hash, &into, count};
     }
     // Adds what is put; `fits` turns false when a sum needed more words.
     void flush() {
-        for (std::size_t k = 0; k < batched_; ++k) made_[k].into->prefetch_entry(made_[k].hash);
+        for (std::size_t k = 0; k < batched_; ++k) made_[k].into->prefetch_entry(made_[k].key, made_[k].hash);
         for (std::size_t k = 0; k < batched_; ++k) fits &= made_[k].into->add(made_[k].key, made_[k].hash, made_[k].count, merged);
         batched_ = 0;
     }
