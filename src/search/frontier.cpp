@@ -813,7 +813,13 @@ private:
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // this thread's, apart from the others' (no cache line shared)
 #pragma omp for
-            for (std::size_t s = 0; s < shards_; ++s) next_[s].reset(shape, next_window_.size());
+            for (std::size_t s = 0; s < shards_; ++s) {
+                try {
+                    next_[s].reset(shape, next_window_.size());
+                } catch (...) {  // (out of memory: the round's check stops every thread)
+                    failed[t] = std::current_exception();
+                }
+            }
             for (std::size_t base = 0, round = 0; round < rounds; base += per_round, ++round) {
 #pragma omp master
                 {  // (MPI from the main thread alone)
