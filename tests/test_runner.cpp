@@ -223,7 +223,7 @@ TEST_CASE("an engine that shares one subproblem among the threads runs in no enc
         const RunOptions options{
             .threads = threads, .engine = EngineKind::frontier, .on_started = [&](std::size_t) { level = omp_get_level(); }};
         const RunReport r = run_split(m, split_at_depth(m, 0), {}, options);
-        CHECK(r.total.solutions == 92);  // (the eight queens: 92 solutions)
+        CHECK(r.total.solutions == 92);  // OEIS A000170 a(8)
         CHECK(level == 0);
     }
 }
