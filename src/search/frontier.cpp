@@ -393,15 +393,17 @@ SymbolPositions symbol_positions(const Matrix& matrix, const Laid& laid) {
 }
 
 // The layers' sweep over the positions, for states of up to sizeof(Key) * 8 items. A layer is
-// a few shards per thread, a state's shard chosen by its hash; on a long layer each thread
-// moves a slice of the states into boxes, one per shard, and the threads then take the shards
-// in turn, each adding into a shard what every thread put in its box: no locks, and the same
-// counts on any number of threads. Where the next steps leave some of the window's positions
-// alone, the hash is of those bits only (Jensen's placement): through those steps every state's
-// successors belong to its own shard, and each shard is moved into its own by whichever thread
-// takes it, handing nothing over. Shared among processes, the hash picks the process and its
-// shard (ranks times shards slots), every layer is moved in rounds of the same number on every
-// process, and the states made for another process are sent to it at the end of each round.
+// a few shards per thread, a state's shard chosen by its hash, and the threads take the shards
+// in turn: no locks, and the same counts on any number of threads. Where the steps ahead leave
+// some of the window's positions alone, the hash is of those bits only (Jensen's placement):
+// through those steps every state a state makes has the same bits, so it belongs to the shard
+// its maker's bits pick. At the first such step each state's shard is picked from its own bits
+// and each next shard made from the states picked for it; at the others each shard is moved
+// into its own. Where no such bits are left (or renaming moves them), each thread moves a slice
+// of the layer into boxes, one per shard, and the threads then add each shard's boxes into it.
+// Shared among processes, the hash of the whole key picks the process and its shard (ranks
+// times shards slots), every layer is moved in rounds of the same number on every process, and
+// the states made for another process are sent to it at the end of each round.
 template <class Key>
 class Sweep {
 public:
@@ -425,7 +427,8 @@ public:
           led_(positions_),
           current_(shards_),
           next_(shards_),
-          boxes_(threads_, std::vector<Box<Key>>(shards_ * sharing.ranks)) {
+          boxes_(threads_, std::vector<Box<Key>>(shards_ * sharing.ranks)),
+          picks_(shards_) {
         for (std::size_t o = 0; o + 1 < laid.begin.size(); ++o)
             if (live[o]) led_[laid.positions[laid.begin[o]]].push_back(static_cast<std::uint32_t>(o));
     }
@@ -577,7 +580,6 @@ private:
 
     static constexpr std::size_t kSharedFrom = 1 << 14;  // states in a layer: fewer are moved by one thread
     static constexpr std::size_t kRound = 1 << 13;       // states a thread moves between two hand-overs
-    static constexpr std::size_t kPlacedSteps = 2;       // the fewest steps worth placing the states for
     static constexpr std::size_t kShardsPerThread = 4;   // (more than one: a thread that finishes early takes another)
     static constexpr std::size_t kPlacingMargin = 4;     // placing bits beyond those that number the shards
 
@@ -595,19 +597,20 @@ private:
     std::size_t owner_of(Key key) const { return slot_of(key) / shards_; }
     std::size_t shard_of(Key key) const { return slot_of(key) % shards_; }
 
-    // The bits of the window at position a by which to place its states (all of them: no
-    // placement), and the steps [a, placed_until_) through which they stay placed: the window's
-    // positions that none of those steps takes or holds in an option it leads. The steps go on
-    // while enough such bits are left to spread the states over the threads. Not with processes
-    // (the states' owners are fixed by their whole hash) nor with renaming (which moves bits).
+    // The bits of the window at position a (before its step) by which to place its states (all
+    // of them: no placement), and the steps [a, placed_until_) through which they stay placed:
+    // the window's positions that none of those steps takes or holds in an option it leads.
+    // The steps go on while enough such bits are left to spread the states over the threads.
+    // Not with processes (the states' owners are fixed by their whole hash) nor with renaming
+    // (which moves bits).
     Key placing_from(std::size_t a) {
         placed_until_ = a;
         if (sharing_.peers || threads_ == 1 || !symbols_.empty()) return ~Key{0};
         const std::size_t fewest = kPlacingMargin + static_cast<std::size_t>(std::bit_width(shards_));
-        std::vector<char> kept(next_window_.size(), 1);
+        std::vector<char> kept(window_.size(), 1);
         const auto touch = [&](std::uint32_t q) {
-            const auto at = std::lower_bound(next_window_.begin(), next_window_.end(), q);
-            if (at != next_window_.end() && *at == q) kept[static_cast<std::size_t>(at - next_window_.begin())] = 0;
+            const auto at = std::lower_bound(window_.begin(), window_.end(), q);
+            if (at != window_.end() && *at == q) kept[static_cast<std::size_t>(at - window_.begin())] = 0;
         };
         Key placing{0};
         std::size_t until = a;
@@ -621,7 +624,7 @@ private:
             for (std::size_t k = 0; k < kept.size(); ++k)
                 if (kept[k]) placing |= Key{1} << k;
         }
-        if (until - a < kPlacedSteps) return ~Key{0};
+        if (until == a) return ~Key{0};
         placed_until_ = until;
         return placing;
     }
@@ -714,12 +717,13 @@ private:
     // the position taken again where a sum overflowed; false when stopped.
     bool take_position(std::size_t p, const Step<Key>& step, SearchStats& stats) {
         const bool in_place = p < placed_until_;
-        const Key placing = in_place ? ~Key{0} : placing_from(p + 1);
+        const Key placing = in_place ? ~Key{0} : placing_from(p);
+        const bool placed = in_place || placing != ~Key{0};  // each state's shard says where all it makes go
         for (;;) {
-            const bool shared = sharing_.peers || (threads_ > 1 && size(current_) >= kSharedFrom);
-            const Taken taken = in_place ? take_in_place(step) : shared ? take_shared(step, placing) : take_alone(step, placing);
+            const bool shared = !placed && (sharing_.peers || (threads_ > 1 && size(current_) >= kSharedFrom));
+            const Taken taken = placed ? take_placed(step, placing) : shared ? take_shared(step) : take_alone(step);
             stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
-            if (shared && !in_place) figures_.handed_over += taken.nodes;
+            if (shared) figures_.handed_over += taken.nodes;
             if (taken.stopped) return false;
             if (!sharing_.any(!taken.fits)) return true;
             for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
@@ -728,12 +732,14 @@ private:
 
     bool stop_asked() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
-    // Each state of `shard` moved, each state made added into the layer `into(next)` names.
-    template <class Into>
-    void move_shard(const Step<Key>& step, const Layer<Key>& shard, Taken& taken, Into&& into) const {
-        Adds<Key> adds(shard.shape());
-        for (std::size_t i = 0; i < shard.size(); ++i) {
-            if ((i & 0xFFFF) == 0 && stop_asked()) {
+    // The states of `shard` at `indices` moved, each state made put into the layer `into(next)`
+    // names.
+    template <class Indices, class Into>
+    void move_states(const Step<Key>& step, const Layer<Key>& shard, const Indices& indices, Adds<Key>& adds, Taken& taken,
+                     Into&& into) const {
+        std::size_t moved = 0;
+        for (const std::size_t i : indices) {
+            if ((moved++ & 0xFFFF) == 0 && stop_asked()) {
                 taken.stopped = true;
                 break;
             }
@@ -742,6 +748,21 @@ private:
             step.each_next(
                 shard.key(i), [&](Key next, bool marked) { adds.put(into(next), next, count, marked); }, taken.updates);
         }
+    }
+    // A shard's every state, as indices for move_states.
+    struct Every {
+        struct At {
+            std::size_t i;
+            std::size_t operator*() const { return i; }
+            At& operator++() { return ++i, *this; }
+            bool operator!=(const At& other) const { return i != other.i; }
+        };
+        std::size_t n;
+        At begin() const { return {0}; }
+        At end() const { return {n}; }
+    };
+    static Every all_of(const Layer<Key>& shard) { return {shard.size()}; }
+    static void flush_into(Adds<Key>& adds, Taken& taken) {
         adds.flush();
         taken.fits &= adds.fits;
         taken.merged += adds.merged;
@@ -754,34 +775,63 @@ private:
         return sum;
     }
 
-    Taken take_alone(const Step<Key>& step, Key placing) {
+    // One thread, each state made placed by its whole key.
+    Taken take_alone(const Step<Key>& step) {
         for (auto& shard : next_) shard.reset(current_.front().shape(), next_window_.size());
         Taken taken;
+        Adds<Key> adds(current_.front().shape());
         for (const Layer<Key>& shard : current_) {
-            move_shard(step, shard, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next, placing)]; });
+            move_states(step, shard, all_of(shard), adds, taken, [&](Key next) -> Layer<Key>& { return next_[slot_of(next)]; });
             if (taken.stopped) break;
         }
+        flush_into(adds, taken);
         return taken;
     }
 
-    // The layer placed for this step: each shard moved into its own next shard, the threads
-    // taking the shards in turn, the biggest first.
-    Taken take_in_place(const Step<Key>& step) {
-        std::vector<std::size_t> order(shards_);
-        std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return current_[a].size() > current_[b].size(); });
+    // The layer moved where every state made belongs to the shard of the state that made it: in
+    // place (each shard into its own), or placed anew by the bits `placing` keeps, which this
+    // step leaves alone (each state's next shard picked first, then each next shard made from
+    // the states picked for it). The threads take the next shards in turn, the biggest first;
+    // nothing is handed from one thread to another.
+    Taken take_placed(const Step<Key>& step, Key placing) {
+        const bool anew = placing != ~Key{0};
+        const CountShape shape = current_.front().shape();
+        std::vector<std::size_t> order;
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
 #pragma omp parallel num_threads(static_cast <int>(threads_))
         {
             const auto t = static_cast<std::size_t>(omp_get_thread_num());
             Taken mine;  // (no cache line shared)
+            if (anew) {
 #pragma omp for schedule(dynamic, 1)
-            for (std::size_t k = 0; k < shards_; ++k) {
-                const std::size_t s = order[k];
+                for (std::size_t s = 0; s < shards_; ++s) {
+                    try {
+                        pick(current_[s], placing, picks_[s]);
+                    } catch (...) {
+                        failed[t] = std::current_exception();
+                    }
+                }
+            }
+#pragma omp single
+            {
                 try {
-                    next_[s].reset(current_[s].shape(), next_window_.size());
-                    move_shard(step, current_[s], mine, [&](Key) -> Layer<Key>& { return next_[s]; });
+                    order = biggest_first(anew);
+                } catch (...) {
+                    failed[t] = std::current_exception();
+                }
+            }
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t k = 0; k < order.size(); ++k) {
+                const std::size_t d = order[k];
+                try {
+                    next_[d].reset(shape, next_window_.size());
+                    Adds<Key> adds(shape);
+                    const auto into = [&](Key) -> Layer<Key>& { return next_[d]; };
+                    if (!anew) move_states(step, current_[d], all_of(current_[d]), adds, mine, into);
+                    for (std::size_t s = 0; anew && s < shards_ && !mine.stopped; ++s)
+                        move_states(step, current_[s], picks_[s][d], adds, mine, into);
+                    flush_into(adds, mine);
                 } catch (...) {
                     failed[t] = std::current_exception();
                 }
@@ -793,11 +843,31 @@ private:
         return sum_of(taken);
     }
 
+    // Each state of `shard` by the next shard the hash of its bits `placing` keeps picks.
+    void pick(const Layer<Key>& shard, Key placing, std::vector<std::vector<std::uint32_t>>& picks) const {
+        picks.resize(shards_);
+        for (auto& indices : picks) indices.clear();
+        for (std::size_t i = 0; i < shard.size(); ++i) picks[slot_of(shard.key(i), placing)].push_back(static_cast<std::uint32_t>(i));
+    }
+
+    // The next shards, the one that will be biggest first (as the states in it or picked for it).
+    std::vector<std::size_t> biggest_first(bool anew) const {
+        std::vector<std::size_t> states(shards_, 0);
+        for (std::size_t d = 0; d < shards_; ++d) {
+            if (!anew) states[d] = current_[d].size();
+            for (std::size_t s = 0; anew && s < shards_; ++s) states[d] += picks_[s][d].size();
+        }
+        std::vector<std::size_t> order(shards_);
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return states[a] > states[b]; });
+        return order;
+    }
+
     // The layer moved in rounds (the same number on every process): in each, every thread moves
     // a slice into its boxes, one per slot; the boxes of other processes are sent to them; then
     // the threads take this process's shards in turn, adding into each what every thread put in
     // its box, and what was sent to this process for it.
-    Taken take_shared(const Step<Key>& step, Key placing) {
+    Taken take_shared(const Step<Key>& step) {
         std::vector<std::size_t> offset{0};
         for (const auto& shard : current_) offset.push_back(offset.back() + shard.size());
         const std::size_t total = offset.back(), per_round = kRound * threads_;
@@ -832,7 +902,7 @@ private:
                 const std::size_t share = std::min(kRound, (left + threads_ - 1) / threads_);
                 const std::size_t first = std::min(total, base + t * share), last = std::min(total, first + share);
                 try {
-                    hand_over(step, offset, first, last, placing, boxes_[t], mine);
+                    hand_over(step, offset, first, last, boxes_[t], mine);
                 } catch (...) {
                     failed[t] = std::current_exception();
                 }
@@ -843,7 +913,7 @@ private:
                         received = sharing_.peers->exchange(outgoing());
                         for (auto& states : received_for) states.clear();
                         Box<Key>::each_in(received, shape, [&](Key key, const std::uint64_t* count) {
-                            received_for[slot_of(key, placing) % shards_].emplace_back(key, count);
+                            received_for[shard_of(key)].emplace_back(key, count);
                         });
                     }
 #pragma omp barrier
@@ -889,7 +959,7 @@ private:
 
     // Moves the states [first, last) of the layer (numbered across its shards), each state made
     // put in its shard's box.
-    void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last, Key placing,
+    void hand_over(const Step<Key>& step, const std::vector<std::size_t>& offset, std::size_t first, std::size_t last,
                    std::vector<Box<Key>>& boxes, Taken& taken) const {
         for (auto& box : boxes) box.clear(current_.front().shape());
         std::size_t k = static_cast<std::size_t>(std::upper_bound(offset.begin(), offset.end(), first) - offset.begin()) - 1;
@@ -898,7 +968,7 @@ private:
             const std::uint64_t* count = current_[k].count(i - offset[k]);
             ++taken.nodes;
             step.each_next(
-                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[slot_of(next, placing)].put(next, count, marked); },
+                current_[k].key(i - offset[k]), [&](Key next, bool marked) { boxes[slot_of(next)].put(next, count, marked); },
                 taken.updates);
         }
     }
@@ -923,8 +993,9 @@ private:
     const Matrix& matrix_;
     std::vector<std::vector<std::uint32_t>> led_;  // per position, the live options it leads
     Positions window_, next_window_;
-    std::vector<Layer<Key>> current_, next_;    // shards
-    std::vector<std::vector<Box<Key>>> boxes_;  // per thread, per slot (process and shard): the states it made
+    std::vector<Layer<Key>> current_, next_;                      // shards
+    std::vector<std::vector<Box<Key>>> boxes_;                    // per thread, per slot (process and shard): the states it made
+    std::vector<std::vector<std::vector<std::uint32_t>>> picks_;  // per shard, per next shard: the states picked for it
 };
 
 }  // namespace
