@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <barrier>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -117,6 +118,7 @@ TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2
     const Problem monomer_dimer = tiling("monomino-domino", 9, 9);
     Frontier a(dominoes.matrix), b(monomer_dimer.matrix);
     SearchStats alone;
+    std::vector<std::uint64_t> layers_alone;
     for (int threads : {1, 2, 3}) {
         INFO(threads << " threads");
         a.set_threads(threads);
@@ -125,7 +127,8 @@ TEST_CASE("frontier: threads share the long layers, with the same counts on 1, 2
         CHECK(s.solutions == *parse_count("548943583215388338077567813208427340288"));
         CHECK(a.figures().count_words > 2);
         CHECK(b.count().solutions == *parse_count("10185111919160666118608"));  // OEIS A028420 a(9)
-        if (threads == 1) alone = s;
+        if (threads == 1) alone = s, layers_alone = a.figures().states;
+        CHECK(a.figures().states == layers_alone);  // each layer's states, runs carried shard by shard included
         // Placed by the bits the steps ahead leave alone, a state meets its equals in the
         // shard its maker's bits pick: the same states on any number of threads, and (the
         // window of 18 x 18 always keeps enough such bits) none handed through boxes.
@@ -400,6 +403,31 @@ TEST_CASE("frontier: a stop ends the count incomplete, and the engine counts aga
     const std::atomic<bool> stop{true};
     CHECK_FALSE(engine.count(Limits{.stop = &stop}).complete);
     CHECK(engine.count().solutions == *parse_count("53060477521960000"));  // OEIS A004003 a(6)
+}
+
+TEST_CASE("frontier: a stop heard while runs are carried shard by shard ends the count incomplete, and it counts again",
+          "[frontier][threads]") {
+    const Problem p = tiling("domino", 20, 20);
+    Frontier engine(p.matrix);
+    engine.set_threads(2);
+    std::size_t last = 0;
+    engine.set_on_layer([&](std::size_t position, std::size_t, std::uint64_t) {
+        CHECK(position == last + 1);  // every position told, in turn, those inside a run too
+        last = position;
+    });
+    std::atomic<bool> stop{false};
+    std::thread stopper([&] {  // (most likely heard inside a run: nine steps in ten are)
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        stop = true;
+    });
+    const SearchStats stopped = engine.count(Limits{.stop = &stop});
+    stopper.join();
+    CHECK_FALSE(stopped.complete);
+    CHECK(stopped.solutions == 0);
+    CHECK(last < 400);
+    last = 0;
+    CHECK(engine.count().solutions == *parse_count("1269984011256235834242602753102293934298576249856"));  // OEIS A004003 a(10)
+    CHECK(last == 400);
 }
 
 namespace {

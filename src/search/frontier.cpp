@@ -444,13 +444,24 @@ public:
             if (p > 0) tell_terms(family_.growth_at.empty() ? 0 : family_.growth_at[p - 1], p);
             if (covered_[p]) continue;  // a replayed option holds it: nothing changes
             if (budget_ && stats.nodes + alive > budget_) return incomplete(stats);
+            const bool in_place = p < placed_until_;
+            const Key placing = in_place ? ~Key{0} : placing_from(p);
             const Step<Key> step = next_window(p);
-            if (!take_position(p, step, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
+            if (!take_position(step, in_place, placing, stats)) {  // stopped: nothing of the count is known, but the layer at p is whole
                 if (!saving_.path.empty() && p > 0) save(p);
                 return incomplete(stats);
             }
             std::swap(current_, next_);
             window_ = std::move(next_window_);
+            if (placing != ~Key{0} && carried_through_runs() && placed_until_ > p + 2) {
+                std::vector<std::uint64_t> layers{states_alive()};
+                if (!carry_run(p, stats, layers)) return incomplete(stats);  // (the last layer saved stands)
+                for (std::size_t q = p + 1; q < placed_until_; ++q) {
+                    figures_.states[q] = layers[q - p - 1];
+                    if (saving_.on_layer) saving_.on_layer(q, positions_, layers[q - p - 1]);
+                }
+                p = placed_until_ - 1;
+            }
             alive = states_alive();
             if (alive == 0 && family_.growth_at.empty()) break;  // (a family's later terms are 0: told)
             if (!saving_.path.empty() && p + 1 < positions_ && sharing_.any(schedule.due())) save(p + 1);
@@ -463,6 +474,10 @@ public:
         if (!family_.growth_at.empty()) tell_terms(family_.growth_at.back(), positions_);
         return all_processes(stats);
     }
+
+    // Whether a run of placed steps is carried through shard by shard: with threads, and where
+    // nothing is looked at between the steps (no budget to check, no terms to tell).
+    bool carried_through_runs() const { return threads_ > 1 && budget_ == 0 && family_.growth_at.empty(); }
 
     // Stops before the layer that would move more than `states` states in all (0: no limit).
     Sweep& within(std::uint64_t states) {
@@ -714,19 +729,103 @@ private:
     }
 
     // Every state of the layer through position p into the next layer, its counts widened and
-    // the position taken again where a sum overflowed; false when stopped.
-    bool take_position(std::size_t p, const Step<Key>& step, SearchStats& stats) {
-        const bool in_place = p < placed_until_;
-        const Key placing = in_place ? ~Key{0} : placing_from(p);
+    // the position taken again where a sum overflowed (the states moved counted once); false
+    // when stopped. `placing`: the bits by which the states are placed anew for a run of steps
+    // from p (all of them: none), or p within such a run (`in_place`).
+    bool take_position(const Step<Key>& step, bool in_place, Key placing, SearchStats& stats) {
         const bool placed = in_place || placing != ~Key{0};  // each state's shard says where all it makes go
         for (;;) {
             const bool shared = !placed && (sharing_.peers || (threads_ > 1 && size(current_) >= kSharedFrom));
             const Taken taken = placed ? take_placed(step, placing) : shared ? take_shared(step) : take_alone(step);
-            stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
-            if (shared) figures_.handed_over += taken.nodes;
-            if (taken.stopped) return false;
-            if (!sharing_.any(!taken.fits)) return true;
+            const bool done = taken.stopped || !sharing_.any(!taken.fits);
+            if (done) stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
+            if (done && shared) figures_.handed_over += taken.nodes;
+            if (done) return !taken.stopped;
             for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
+        }
+    }
+
+    // A step of a run, planned before the run is taken.
+    struct Planned {
+        std::size_t p;
+        Step<Key> step;
+        std::size_t key_bits;  // the window's after it
+    };
+
+    // The rest of the run placed at p (the layer at p + 1 taken), through placed_until_: each
+    // shard carried through all its steps by whichever thread takes it, with no barrier between
+    // the steps, since every state its states make stays in it. `layers` gets the states at
+    // each position p + 2 .. placed_until_. False when stopped (the shards left at different
+    // positions, with no whole layer to save).
+    bool carry_run(std::size_t p, SearchStats& stats, std::vector<std::uint64_t>& layers) {
+        std::vector<Planned> steps;
+        std::vector<std::size_t> step_at;  // per position p + 1 .. placed_until_ - 1, the steps taken through it
+        for (std::size_t q = p + 1; q < placed_until_; ++q) {
+            if (!covered_[q]) {
+                Step<Key> step = next_window(q);
+                steps.push_back({q, std::move(step), next_window_.size()});
+                window_ = std::move(next_window_);
+            }
+            step_at.push_back(steps.size());
+        }
+        std::vector<std::size_t> order(shards_);
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return current_[a].size() > current_[b].size(); });
+        std::vector<std::vector<std::uint64_t>> sizes(shards_, std::vector<std::uint64_t>(steps.size() + 1));
+        std::vector<Taken> taken(threads_);
+        std::vector<std::exception_ptr> failed(threads_);
+#pragma omp parallel num_threads(static_cast <int>(threads_))
+        {
+            const auto t = static_cast<std::size_t>(omp_get_thread_num());
+            Taken mine;  // (no cache line shared)
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t k = 0; k < shards_; ++k) {
+                const std::size_t d = order[k];
+                try {
+                    sizes[d][0] = current_[d].size();
+                    for (std::size_t j = 0; j < steps.size() && !mine.stopped; ++j) {
+                        carry(steps[j], current_[d], next_[d], mine);
+                        std::swap(current_[d], next_[d]);
+                        sizes[d][j + 1] = current_[d].size();
+                    }
+                } catch (...) {
+                    failed[t] = std::current_exception();
+                }
+            }
+            taken[t] = mine;
+        }
+        for (const auto& e : failed)
+            if (e) std::rethrow_exception(e);
+        const Taken sum = sum_of(taken);
+        stats.nodes += sum.nodes, stats.updates += sum.updates, stats.merged += sum.merged;
+        if (sum.stopped) return false;
+        std::size_t limb = 1;
+        for (const auto& shard : current_) limb = std::max(limb, shard.shape().limb);
+        for (auto& shard : current_)
+            if (shard.shape().limb < limb) shard.widen(limb);
+        for (std::size_t at : step_at) {
+            std::uint64_t states = 0;
+            for (const auto& by_step : sizes) states += by_step[at];
+            layers.push_back(states);
+        }
+        return true;
+    }
+
+    // One shard through one planned step, its counts widened and the step taken again where a
+    // sum overflowed.
+    void carry(const Planned& planned, Layer<Key>& from, Layer<Key>& into, Taken& taken) const {
+        for (;;) {
+            into.reset(from.shape(), planned.key_bits);
+            Adds<Key> adds(from.shape());
+            Taken attempt;
+            move_states(planned.step, from, all_of(from), adds, attempt, [&](Key) -> Layer<Key>& { return into; });
+            flush_into(adds, attempt);
+            if (attempt.stopped || attempt.fits) {
+                taken.nodes += attempt.nodes, taken.updates += attempt.updates, taken.merged += attempt.merged;
+                taken.stopped |= attempt.stopped;
+                return;
+            }
+            from.widen(2 * from.shape().limb);
         }
     }
 
