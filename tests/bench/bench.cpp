@@ -2,6 +2,7 @@
 //
 //     xcount_bench [--repeat R] [--threads N] [--json] [FILE.dlx ...]
 //     xcount_bench --scaling [--threads N]
+//     xcount_bench --layer-threads [--threads N] [--repeat R]
 //     xcount_bench --reduce
 //
 // The table: for each input and engine (dlx, cells, bits where the matrix fits; --engine picks one)
@@ -20,6 +21,9 @@
 // pentominoes, Scott's board and 13 queens, or on the DLX files given (Knuth's DLX6 on domino
 // tilings, say: xcount then counts them as auto does, merging states); the runs are interleaved
 // and the medians compared. A program whose output does not hold the solution count is flagged.
+// --layer-threads: counts by layers of dominoes 20x20 and 22x22 and monomer-dimer 18x18 on one
+// thread against N (default: all cores), paired in one process: each pair's speed-up, median and
+// quartiles (pairing cancels the machine's drift over minutes, which unpaired medians do not).
 // --scan-methods: the scan engine's each_option against its conflict_masks (ScanMethod) on the
 // standard inputs, and which one it picks by itself.
 // --bits-forms: the bits engine's option lists against its option sets (small_bits.hpp) on the
@@ -294,6 +298,48 @@ int specialised(int repeat) {
     return 0;
 }
 
+// Counts by layers (the frontier engine) on one thread against `threads`, paired in this process
+// (one then many, many then one, `repeat` pairs): each pair's speed-up, so that a drift of the
+// machine over minutes moves both halves of a pair alike. The median and quartiles of those.
+int layer_threads(int threads, int repeat) {
+    const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
+    std::printf("%-20s %10s %10s  %s\n", "problem", "1 thread", (std::to_string(threads) + " threads").c_str(),
+                "speed-up per pair: median (quartiles)");
+    for (auto [n, monominoes] : {std::pair{20, false}, {22, false}, {18, true}}) {
+        const std::string board = std::to_string(n) + "x" + std::to_string(n);
+        const Problem p = make_polyform(read_pieces_file(pieces + (monominoes ? "monomino-domino.txt" : "domino.txt")), read_board(board),
+                                        Orientations::free, Copies::any(), board);
+        const auto timed = [&p](int t, Count& solutions) {
+            Frontier engine(p.matrix);
+            engine.set_threads(t);
+            const double start = now_seconds();
+            solutions = engine.count().solutions;
+            return now_seconds() - start;
+        };
+        std::vector<double> one, many, speed_up;
+        bool same = true;
+        for (int r = 0; r < repeat; ++r) {
+            Count alone, shared;
+            double a = 0, b = 0;
+            if (r % 2 == 0)
+                a = timed(1, alone), b = timed(threads, shared);
+            else
+                b = timed(threads, shared), a = timed(1, alone);
+            same = same && alone == shared;
+            one.push_back(a), many.push_back(b), speed_up.push_back(a / b);
+        }
+        std::sort(speed_up.begin(), speed_up.end());
+        const auto quantile = [&](double q) {
+            return speed_up[static_cast<std::size_t>(q * static_cast<double>(speed_up.size() - 1) + 0.5)];
+        };
+        std::printf("%-20s %9.3fs %9.3fs  %.2fx (%.2f-%.2f)%s\n", ((monominoes ? "monomer-dimer " : "dominoes ") + board).c_str(),
+                    median(one), median(many), quantile(0.5), quantile(0.25), quantile(0.75), same ? "" : "  COUNTS DIFFER");
+        std::fflush(stdout);
+    }
+    std::printf("(%d pairs in this process, each one thread and %d threads in turn)\n", repeat, threads);
+    return 0;
+}
+
 // The scan engine's two ways of finding the free options at a node (ScanMethod) on the standard
 // inputs, both on the scan rule's tree, one thread, unsplit, runs interleaved; medians of
 // `repeat`, and the one the automatic method picks.
@@ -485,7 +531,7 @@ int against(const std::vector<Program>& others, const std::vector<std::string>& 
 
 int main(int argc, char** argv) {
     int repeat = 5, threads = resolve_threads(0);
-    bool json = false, scale = false, reduced = false, rules = false, special = false, methods = false, forms = false;
+    bool json = false, scale = false, reduced = false, rules = false, special = false, methods = false, forms = false, layers = false;
     std::vector<EngineKind> engines = {EngineKind::dlx, EngineKind::cells, EngineKind::bits, EngineKind::scan};
     std::vector<std::string> files;
     std::vector<Program> others;
@@ -527,10 +573,13 @@ int main(int argc, char** argv) {
             methods = true;
         else if (arg == "--bits-forms")
             forms = true;
+        else if (arg == "--layer-threads")
+            layers = true;
         else if (arg == "--help" || arg == "-h") {
             std::puts(
                 "usage: xcount_bench [--repeat R] [--threads N] [--engine dlx|cells|bits|scan|all] [--json] [FILE.dlx ...] | "
-                "--scaling [--threads N] | --reduce | --choose | --specialised [--repeat R] | --scan-methods [--repeat R] | --bits-forms "
+                "--scaling [--threads N] | --layer-threads [--threads N] [--repeat R] | --reduce | --choose | --specialised [--repeat R] | "
+                "--scan-methods [--repeat R] | --bits-forms "
                 "[--repeat R] | --against "
                 "NAME=COMMAND ... [--repeat R] "
                 "[FILE.dlx ...]");
@@ -543,6 +592,7 @@ int main(int argc, char** argv) {
         if (reduced) return reduction();
         if (rules) return choice_rules(30);
         if (special) return specialised(repeat);
+        if (layers) return layer_threads(threads, repeat);
         if (methods) return scan_methods(repeat);
         if (forms) return bits_forms(repeat);
         if (!others.empty()) return against(others, files, repeat);
