@@ -2,8 +2,9 @@
 # tests/cli/kill_resume_layers.sh XCOUNT: a count by layers survives kill -9 at any moment.
 # Counts dominoes on 22x22 by layers on one thread with a journal, kills it with SIGKILL at
 # several moments once its layers file exists, checks that status reports the position, and
-# resumes: the published total (OEIS A004003 a(11) = 2^11 * A065072(11)^2), with fewer states
-# moved than a whole run (it carried on from the layer saved, not from the start).
+# resumes on two threads (which carry runs of steps shard by shard): the published total (OEIS
+# A004003 a(11) = 2^11 * A065072(11)^2), with fewer states moved than a whole run (it carried
+# on from the layer saved, not from the start).
 set -u
 xcount=$1
 dir=$(mktemp -d)
@@ -48,7 +49,7 @@ cp "$layers" "$dir/other.journal.layers.0"
 status=$?
 [ "$status" -eq 2 ] && grep -q "holds the layers of another count" "$dir/out" || { echo "a foreign layers file: exit $status"; cat "$dir/out"; exit 1; }
 
-result=$(count --threads 1 --checkpoint "$journal" --json --expect "$total") || { echo "resumed run failed: $result"; exit 1; }
+result=$(count --threads 2 --checkpoint "$journal" --json --expect "$total") || { echo "resumed run failed: $result"; exit 1; }
 nodes=$(field "$result" nodes)
 [ "$nodes" -lt "$whole_nodes" ] || { echo "the resumed run moved $nodes states, a whole run $whole_nodes: it did not carry on"; exit 1; }
 [ ! -f "$layers" ] || { echo "the layers file outlived the count"; exit 1; }
