@@ -747,7 +747,6 @@ private:
 
     // A step of a run, planned before the run is taken.
     struct Planned {
-        std::size_t p;
         Step<Key> step;
         std::size_t key_bits;  // the window's after it
     };
@@ -763,14 +762,12 @@ private:
         for (std::size_t q = p + 1; q < placed_until_; ++q) {
             if (!covered_[q]) {
                 Step<Key> step = next_window(q);
-                steps.push_back({q, std::move(step), next_window_.size()});
+                steps.push_back({std::move(step), next_window_.size()});
                 window_ = std::move(next_window_);
             }
             step_at.push_back(steps.size());
         }
-        std::vector<std::size_t> order(shards_);
-        std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return current_[a].size() > current_[b].size(); });
+        const std::vector<std::size_t> order = biggest_first(false);
         std::vector<std::vector<std::uint64_t>> sizes(shards_, std::vector<std::uint64_t>(steps.size() + 1));
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
