@@ -161,6 +161,29 @@ TEST_CASE("frontier: a long layer with too few bits left alone is handed over th
     }
 }
 
+TEST_CASE("frontier: dense layers' shards numbered by some of their bits, the same on 1, 2 and 3 threads, past 2^128",
+          "[frontier][threads]") {
+    // Monomer-dimer coverings of 13 x 13: nearly every window state occurs, so the shards of a
+    // run are numbered by the values of bits its steps leave alone, each shard a dense layer
+    // with those bits fixed (8 shards on 2 threads, 16 on 3).
+    const Problem board = tiling("monomino-domino", 13, 13);
+    Frontier engine(board.matrix);
+    SearchStats alone;
+    std::vector<std::uint64_t> layers_alone;
+    for (int threads : {1, 2, 3}) {
+        INFO(threads << " threads");
+        engine.set_threads(threads);
+        const SearchStats s = engine.count();
+        CHECK(s.solutions == *parse_count("59956919824257750508655631107474672284499736089"));  // OEIS A028420 a(13)
+        if (threads == 1) alone = s, layers_alone = engine.figures().states;
+        CHECK(engine.figures().states == layers_alone);
+        CHECK(s.nodes == alone.nodes);
+        CHECK(s.merged == alone.merged);
+        CHECK(engine.figures().handed_over == 0);
+        CHECK((engine.figures().numbered > s.nodes / 2) == (threads > 1));
+    }
+}
+
 TEST_CASE("frontier: visits the solutions it counts (by dancing links)", "[frontier]") {
     const Problem p = tiling("domino", 4, 4);
     Frontier engine(p.matrix);

@@ -86,6 +86,7 @@ struct FrontierFigures {
     std::vector<Count> by_marked;       // the count by the number of marked options (count_by)
     std::uint64_t largest_share = 0;    // with peers: the most states one process moved (nodes: all of them)
     std::uint64_t handed_over = 0;      // states moved by threads that handed what they made to others
+    std::uint64_t numbered = 0;         // states moved in shards numbered by some of their bits (dense layers, threads)
 };
 
 class Frontier {

@@ -399,7 +399,9 @@ SymbolPositions symbol_positions(const Matrix& matrix, const Laid& laid) {
 // through those steps every state a state makes has the same bits, so it belongs to the shard
 // its maker's bits pick. At the first such step each state's shard is picked from its own bits
 // and each next shard made from the states picked for it; at the others each shard is moved
-// into its own. Where no such bits are left (or renaming moves them), each thread moves a slice
+// into its own. In a dense layer (most window states present) the values of a few adjacent such
+// bits number the shards instead of their hash, so each shard is dense too, its index direct
+// over the other bits. Where no such bits are left (or renaming moves them), each thread moves a slice
 // of the layer into boxes, one per shard, and the threads then add each shard's boxes into it.
 // Shared among processes, the hash of the whole key picks the process and its shard (ranks
 // times shards slots), every layer is moved in rounds of the same number on every process, and
@@ -415,7 +417,7 @@ public:
           covered_(covered),
           limits_(limits),
           threads_(static_cast<std::size_t>(std::max(threads, 1))),
-          shards_(threads_ == 1 ? 1 : threads_ * kShardsPerThread),
+          shards_(threads_ == 1 ? 1 : std::bit_ceil(threads_ * kShardsPerThread)),
           family_(family),
           marks_(marks),
           symbols_(symbols),
@@ -620,6 +622,7 @@ private:
     // (which moves bits).
     Key placing_from(std::size_t a) {
         placed_until_ = a;
+        numbering_.clear();
         if (sharing_.peers || threads_ == 1 || !symbols_.empty()) return ~Key{0};
         const std::size_t fewest = kPlacingMargin + static_cast<std::size_t>(std::bit_width(shards_));
         std::vector<char> kept(window_.size(), 1);
@@ -641,7 +644,44 @@ private:
         }
         if (until == a) return ~Key{0};
         placed_until_ = until;
+        if (dense()) number_shards_by(placing);
         return placing;
+    }
+
+    // Whether the layer holds a quarter or more of the keys its window can make: the shards of
+    // such a layer are worth numbering by the values of some of its bits (each then a layer with
+    // those bits fixed, and dense), not by a hash.
+    bool dense() const { return window_.size() < 40 && (std::uint64_t{1} << window_.size()) <= 4 * size(current_); }
+    // The shards numbered by the values of the lowest log2(shards) adjacent bits that `placing`
+    // keeps (none: left to the hash).
+    void number_shards_by(Key placing) {
+        const auto wanted = static_cast<std::size_t>(std::countr_zero(shards_));
+        for (std::size_t k = 0; k < window_.size() && numbering_.size() < wanted; ++k) {
+            if ((placing >> k & Key{1}) != Key{0})
+                numbering_.push_back(window_[k]);
+            else
+                numbering_.clear();
+        }
+        if (numbering_.size() < wanted) numbering_.clear();
+    }
+    // The bits that number the shards, in `window` (none: numbered by hash).
+    Key numbered_in(const Positions& window) const {
+        Key bits{0};
+        for (std::uint32_t q : numbering_) bits |= Key{1} << (std::lower_bound(window.begin(), window.end(), q) - window.begin());
+        return bits;
+    }
+    // The shard a key's bits `numbered` number, and the key bits that shard d's keys all hold.
+    static std::size_t number_of(Key key, Key numbered) {
+        std::size_t d = 0, at = 0;
+        for (; numbered != Key{0}; numbered &= numbered - 1, ++at)
+            if ((key & numbered & (~numbered + 1)) != Key{0}) d |= std::size_t{1} << at;
+        return d;
+    }
+    static Key bits_of(std::size_t d, Key numbered) {
+        Key bits{0};
+        for (; numbered != Key{0}; numbered &= numbered - 1, d >>= 1)
+            if (d & 1) bits |= numbered & (~numbered + 1);
+        return bits;
     }
 
     // A state's count in the layer, by the number of marked options (no state: all 0), on every
@@ -740,6 +780,7 @@ private:
             const bool done = taken.stopped || !sharing_.any(!taken.fits);
             if (done) stats.nodes += taken.nodes, stats.updates += taken.updates, stats.merged += taken.merged;
             if (done && shared) figures_.handed_over += taken.nodes;
+            if (done && placed && !numbering_.empty()) figures_.numbered += taken.nodes;
             if (done) return !taken.stopped;
             for (auto& shard : current_) shard.widen(2 * shard.shape().limb);
         }
@@ -749,6 +790,7 @@ private:
     struct Planned {
         Step<Key> step;
         std::size_t key_bits;  // the window's after it
+        Key numbered;          // the bits there that number the shards (numbered_in)
     };
 
     // The rest of the run placed at p (the layer at p + 1 taken), through placed_until_: each
@@ -762,7 +804,7 @@ private:
         for (std::size_t q = p + 1; q < placed_until_; ++q) {
             if (!covered_[q]) {
                 Step<Key> step = next_window(q);
-                steps.push_back({std::move(step), next_window_.size()});
+                steps.push_back({std::move(step), next_window_.size(), numbered_in(next_window_)});
                 window_ = std::move(next_window_);
             }
             step_at.push_back(steps.size());
@@ -781,7 +823,7 @@ private:
                 try {
                     sizes[d][0] = current_[d].size();
                     for (std::size_t j = 0; j < steps.size() && !mine.stopped; ++j) {
-                        carry(steps[j], current_[d], next_[d], mine);
+                        carry(steps[j], d, current_[d], next_[d], mine);
                         std::swap(current_[d], next_[d]);
                         sizes[d][j + 1] = current_[d].size();
                     }
@@ -795,6 +837,7 @@ private:
             if (e) std::rethrow_exception(e);
         const Taken sum = sum_of(taken);
         stats.nodes += sum.nodes, stats.updates += sum.updates, stats.merged += sum.merged;
+        if (!numbering_.empty()) figures_.numbered += sum.nodes;
         if (sum.stopped) return false;
         std::size_t limb = 1;
         for (const auto& shard : current_) limb = std::max(limb, shard.shape().limb);
@@ -808,11 +851,11 @@ private:
         return true;
     }
 
-    // One shard through one planned step, its counts widened and the step taken again where a
-    // sum overflowed.
-    void carry(const Planned& planned, Layer<Key>& from, Layer<Key>& into, Taken& taken) const {
+    // Shard d through one planned step, its counts widened and the step taken again where a sum
+    // overflowed.
+    void carry(const Planned& planned, std::size_t d, Layer<Key>& from, Layer<Key>& into, Taken& taken) const {
         for (;;) {
-            into.reset(from.shape(), planned.key_bits);
+            into.reset(from.shape(), planned.key_bits, planned.numbered, bits_of(d, planned.numbered));
             Adds<Key> adds(from.shape());
             Taken attempt;
             move_states(planned.step, from, all_of(from), adds, attempt, [&](Key) -> Layer<Key>& { return into; });
@@ -892,6 +935,7 @@ private:
     Taken take_placed(const Step<Key>& step, Key placing) {
         const bool anew = placing != ~Key{0};
         const CountShape shape = current_.front().shape();
+        const Key numbered = numbered_in(window_), numbered_next = numbered_in(next_window_);
         std::vector<std::size_t> order;
         std::vector<Taken> taken(threads_);
         std::vector<std::exception_ptr> failed(threads_);
@@ -903,7 +947,7 @@ private:
 #pragma omp for schedule(dynamic, 1)
                 for (std::size_t s = 0; s < shards_; ++s) {
                     try {
-                        pick(current_[s], placing, picks_[s]);
+                        pick(current_[s], placing, numbered, picks_[s]);
                     } catch (...) {
                         failed[t] = std::current_exception();
                     }
@@ -921,7 +965,7 @@ private:
             for (std::size_t k = 0; k < order.size(); ++k) {
                 const std::size_t d = order[k];
                 try {
-                    next_[d].reset(shape, next_window_.size());
+                    next_[d].reset(shape, next_window_.size(), numbered_next, bits_of(d, numbered_next));
                     Adds<Key> adds(shape);
                     const auto into = [&](Key) -> Layer<Key>& { return next_[d]; };
                     if (!anew) move_states(step, current_[d], all_of(current_[d]), adds, mine, into);
@@ -939,11 +983,15 @@ private:
         return sum_of(taken);
     }
 
-    // Each state of `shard` by the next shard the hash of its bits `placing` keeps picks.
-    void pick(const Layer<Key>& shard, Key placing, std::vector<std::vector<std::uint32_t>>& picks) const {
+    // Each state of `shard` by its next shard: the one its bits `numbered` number, or where
+    // none do, the one the hash of its bits `placing` keeps picks.
+    void pick(const Layer<Key>& shard, Key placing, Key numbered, std::vector<std::vector<std::uint32_t>>& picks) const {
         picks.resize(shards_);
         for (auto& indices : picks) indices.clear();
-        for (std::size_t i = 0; i < shard.size(); ++i) picks[slot_of(shard.key(i), placing)].push_back(static_cast<std::uint32_t>(i));
+        for (std::size_t i = 0; i < shard.size(); ++i) {
+            const Key key = shard.key(i);
+            picks[numbered != Key{0} ? number_of(key, numbered) : slot_of(key, placing)].push_back(static_cast<std::uint32_t>(i));
+        }
     }
 
     // The next shards, the one that will be biggest first (as the states in it or picked for it).
@@ -1080,10 +1128,11 @@ private:
     const SymbolPositions& symbols_;  // renamed (empty: none)
     const Saving& saving_;
     const Sharing& sharing_;
-    std::uint64_t budget_ = 0;      // within(): the states the layers may move (0: any)
-    std::size_t placed_until_ = 0;  // the layers before it are placed for their steps (placing_from)
-    std::uint32_t told_ = 0;        // the terms told so far
-    Count last_term_ = 1;           // the last one told (board 0, no items: one way)
+    std::uint64_t budget_ = 0;              // within(): the states the layers may move (0: any)
+    std::size_t placed_until_ = 0;          // the layers before it are placed for their steps (placing_from)
+    std::vector<std::uint32_t> numbering_;  // the positions whose bits number the shards there (none: a hash does)
+    std::uint32_t told_ = 0;                // the terms told so far
+    Count last_term_ = 1;                   // the last one told (board 0, no items: one way)
     FrontierFigures& figures_;
     const std::vector<ItemId>& item_at_;
     const Matrix& matrix_;

@@ -85,16 +85,25 @@ public:
     static constexpr std::size_t kNone = ~std::size_t{0};
     static constexpr std::size_t kKeyWords = layers::kKeyWords<Key>;
 
-    // Empty, for a layer about as big as the one it held and keys of `key_bits` bits: an index
-    // sized for that (not for the biggest layer it ever held, to be cleared at every step), the
-    // entries' room kept. Where the layer was dense (a slot for every key takes no more room
-    // than the hashed index at half load), the index is direct: a key's slot is the key, and no
-    // probe meets another key.
-    void reset(CountShape shape, std::size_t key_bits) {
+    // Empty, for a layer about as big as the one it held and keys of `key_bits` bits, each with
+    // the adjacent bits `fixed` at `value` (the bits that number the shards of a layer placed by
+    // them): an index sized for that (not for the biggest layer it ever held, to be cleared at
+    // every step), the entries' room kept. Where the layer was dense (a slot for every key takes
+    // no more room than the hashed index at half load), the index is direct: a key's slot is the
+    // key less its fixed bits, and no probe meets another key.
+    void reset(CountShape shape, std::size_t key_bits, Key fixed = Key{0}, Key value = Key{0}) {
+        fixed_ = fixed, value_ = value & fixed;
+        std::size_t gap = 0;  // the fixed bits' lowest
+        while (gap < key_bits && fixed != Key{0} && ((fixed >> gap) & Key{1}) == Key{0}) ++gap;
+        gap_width_ = 0;
+        while (gap + gap_width_ < key_bits && ((fixed >> (gap + gap_width_)) & Key{1}) != Key{0}) ++gap_width_;
+        below_gap_ = fixed == Key{0} ? ~std::uint64_t{0} : (std::uint64_t{1} << gap) - 1;
+        key_bits_ = key_bits;
+        const std::size_t free_bits = key_bits - gap_width_;
         const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(64, 4 * size_));
-        direct_ = key_bits < 32 && (std::size_t{1} << key_bits) <= wanted / 2;
-        if (direct_ && slots_.size() != std::size_t{1} << key_bits)
-            slots_.assign(std::size_t{1} << key_bits, Slot{});
+        direct_ = free_bits < 32 && (std::size_t{1} << free_bits) <= wanted / 2;
+        if (direct_ && slots_.size() != std::size_t{1} << free_bits)
+            slots_.assign(std::size_t{1} << free_bits, Slot{});
         else if (!direct_ && slots_.size() > 2 * wanted)
             slots_.assign(wanted, Slot{});
         else
@@ -109,7 +118,7 @@ public:
     const std::uint64_t* count(std::size_t i) const { return entries_.data() + i * stride_ + kKeyWords; }
 
     std::size_t find(Key key) const {
-        if (slots_.empty() || (direct_ && key >= slots_.size())) return kNone;
+        if ((key & fixed_) != value_ || slots_.empty() || (direct_ && (key >> key_bits_) != Key{0})) return kNone;
         const std::uint64_t hash = hash_key(key);
         const std::size_t mask = slots_.size() - 1;
         for (std::size_t s = home(key, hash); slots_[s].at != 0; s = (s + 1) & mask)
@@ -117,26 +126,39 @@ public:
         return kNone;
     }
 
-    // Hints that add(key) comes soon (`hash`: hash_key(key)): first its slot of the index, then
-    // (the slot read) its entry, where it has one.
-    void prefetch_slot(Key key, std::uint64_t hash) const {
-        if (!slots_.empty()) __builtin_prefetch(slots_.data() + home(key, hash));
+    // Whether `more` states can be added before the index grows (which moves every key's first
+    // slot), and that growth made now.
+    bool has_room(std::size_t more) const { return direct_ || 2 * (size_ + more) <= slots_.size(); }
+    void make_room(std::size_t more) {
+        while (!has_room(more)) grow();
     }
-    void prefetch_entry(Key key, std::uint64_t hash) const {
-        if (slots_.empty()) return;
+
+    // A key's first slot (`hash`: hash_key(key)), until the index grows.
+    std::size_t home(Key key, std::uint64_t hash) const {
+        return direct_ ? slot_of(key) : static_cast<std::size_t>(hash & (slots_.size() - 1));
+    }
+
+    // Hints that add_at(home, ...) comes soon: first its slot of the index, then (the slot read)
+    // its entry, where it has one.
+    void prefetch_slot(std::size_t home) const { __builtin_prefetch(slots_.data() + home); }
+    void prefetch_entry(std::size_t home, std::uint64_t hash) const {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t s = home(key, hash); slots_[s].at != 0; s = (s + 1) & mask)
+        for (std::size_t s = home; slots_[s].at != 0; s = (s + 1) & mask)
             if (slots_[s].tag == tag_of(hash)) return __builtin_prefetch(entries_.data() + (slots_[s].at - 1) * stride_);
     }
 
     // Adds a count to a state's; false when the sum needs more words. `merged` counts the
     // states met again.
-    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) { return add(key, hash_key(key), count, merged); }
-    bool add(Key key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t& merged) {
-        if (!direct_ && 2 * (size_ + 1) > slots_.size()) grow();
+    bool add(Key key, const std::uint64_t* count, std::uint64_t& merged) {
+        make_room(1);
+        const std::uint64_t hash = hash_key(key);
+        return add_at(home(key, hash), key, hash, count, merged);
+    }
+    // The same, the key's first slot given, room made for it.
+    bool add_at(std::size_t home, Key key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t& merged) {
         const std::size_t mask = slots_.size() - 1;
         const std::size_t words = shape_.words();
-        for (std::size_t s = home(key, hash);; s = (s + 1) & mask) {
+        for (std::size_t s = home;; s = (s + 1) & mask) {
             const std::uint32_t at = slots_[s].at;
             if (at == 0) {
                 const std::size_t end = size_ * stride_;
@@ -179,9 +201,10 @@ private:
         std::uint32_t at = 0, tag = 0;
     };
     static std::uint32_t tag_of(std::uint64_t hash) { return static_cast<std::uint32_t>(hash >> 32); }
-    // A key's first slot.
-    std::size_t home(Key key, std::uint64_t hash) const {
-        return direct_ ? static_cast<std::size_t>(key) : static_cast<std::size_t>(hash & (slots_.size() - 1));
+    // A key's slot in a direct index: its bits less the fixed ones.
+    std::size_t slot_of(Key key) const {
+        const auto word = static_cast<std::uint64_t>(key);  // (a direct index's keys fit a word)
+        return static_cast<std::size_t>((word & below_gap_) | ((word >> gap_width_) & ~below_gap_));
     }
 
     void grow() {
@@ -202,7 +225,10 @@ private:
     std::size_t stride_ = kKeyWords + 1, size_ = 0;
     std::vector<std::uint64_t> entries_;
     std::vector<Slot> slots_;
-    bool direct_ = false;  // a key's slot is the key
+    bool direct_ = false;                          // a key's slot is the key (less its fixed bits)
+    Key fixed_{0}, value_{0};                      // the bits every key holds, and their values
+    std::uint64_t below_gap_ = ~std::uint64_t{0};  // the key bits below the fixed ones
+    std::size_t gap_width_ = 0, key_bits_ = 0;
 };
 
 // States to add to layers, added 32 at a time: a layer is far bigger than the caches and a state
@@ -216,20 +242,29 @@ public:
 
     // The count as it is, or times x (marked).
     void put(Layer<Key>& into, Key key, const std::uint64_t* count, bool marked = false) {
-        if (batched_ == kBatch) flush();
+        if (!into.has_room(kBatch)) {  // (grown with nothing batched: the first slots batched stay right)
+            flush();
+            into.make_room(kBatch);
+        } else if (batched_ == kBatch) {
+            flush();
+        }
         if (marked) {
             std::uint64_t* room = scratch_.data() + batched_ * shape_.words();
             shift_count(room, count, shape_);
             count = room;
         }
         const std::uint64_t hash = hash_key(key);
-        into.prefetch_slot(key, hash);
-        made_[batched_++] = {key, hash, &into, count};
+        const std::size_t home = into.home(key, hash);
+        into.prefetch_slot(home);
+        made_[batched_++] = {key, hash, home, &into, count};
     }
     // Adds what is put; `fits` turns false when a sum needed more words.
     void flush() {
-        for (std::size_t k = 0; k < batched_; ++k) made_[k].into->prefetch_entry(made_[k].key, made_[k].hash);
-        for (std::size_t k = 0; k < batched_; ++k) fits &= made_[k].into->add(made_[k].key, made_[k].hash, made_[k].count, merged);
+        for (std::size_t k = 0; k < batched_; ++k) made_[k].into->prefetch_entry(made_[k].home, made_[k].hash);
+        for (std::size_t k = 0; k < batched_; ++k) {
+            const Made& made = made_[k];
+            fits &= made.into->add_at(made.home, made.key, made.hash, made.count, merged);
+        }
         batched_ = 0;
     }
 
@@ -241,6 +276,7 @@ private:
     struct Made {
         Key key;
         std::uint64_t hash;
+        std::size_t home;  // the key's first slot in `into`
         Layer<Key>* into;
         const std::uint64_t* count;
     };
