@@ -23,7 +23,9 @@
 // and the medians compared. A program whose output does not hold the solution count is flagged.
 // --layer-threads: counts by layers of dominoes 20x20 and 22x22 and monomer-dimer 18x18 on one
 // thread against N (default: all cores), paired in one process: each pair's speed-up, median and
-// quartiles (pairing cancels the machine's drift over minutes, which unpaired medians do not).
+// quartiles (pairing cancels the machine's drift over minutes, which unpaired medians do not),
+// beside the machine's ceiling for the same work: N separate one-thread counts at once, their
+// throughput against one alone (what shared cores, memory bandwidth and a host's turbo leave).
 // --scan-methods: the scan engine's each_option against its conflict_masks (ScanMethod) on the
 // standard inputs, and which one it picks by itself.
 // --bits-forms: the bits engine's option lists against its option sets (small_bits.hpp) on the
@@ -298,45 +300,65 @@ int specialised(int repeat) {
     return 0;
 }
 
-// Counts by layers (the frontier engine) on one thread against `threads`, paired in this process
-// (one then many, many then one, `repeat` pairs): each pair's speed-up, so that a drift of the
-// machine over minutes moves both halves of a pair alike. The median and quartiles of those.
+// The median and quartiles of a sample.
+std::string median_and_quartiles(std::vector<double> sample) {
+    std::sort(sample.begin(), sample.end());
+    const auto quantile = [&](double q) { return sample[static_cast<std::size_t>(q * static_cast<double>(sample.size() - 1) + 0.5)]; };
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2fx (%.2f-%.2f)", quantile(0.5), quantile(0.25), quantile(0.75));
+    return text;
+}
+
+// Counts by layers (the frontier engine) on one thread against `threads`, and `threads`
+// separate one-thread counts at once, in turn in this process (`repeat` rounds, the order
+// turned each round): each round's speed-up and ceiling, so that a drift of the machine over
+// minutes moves a round's runs alike. The median and quartiles of those.
 int layer_threads(int threads, int repeat) {
     const std::string pieces = XCOUNT_SOURCE_DIR "/problems/pieces/";
-    std::printf("%-20s %10s %10s  %s\n", "problem", "1 thread", (std::to_string(threads) + " threads").c_str(),
-                "speed-up per pair: median (quartiles)");
+    std::printf("%-20s %10s %10s  %-26s %s\n", "problem", "1 thread", (std::to_string(threads) + " threads").c_str(),
+                "speed-up: median (quartiles)", "ceiling: separate counts at once");
     for (auto [n, monominoes] : {std::pair{20, false}, {22, false}, {18, true}}) {
         const std::string board = std::to_string(n) + "x" + std::to_string(n);
         const Problem p = make_polyform(read_pieces_file(pieces + (monominoes ? "monomino-domino.txt" : "domino.txt")), read_board(board),
                                         Orientations::free, Copies::any(), board);
-        const auto timed = [&p](int t, Count& solutions) {
+        const auto count = [&p](int t) {
             Frontier engine(p.matrix);
             engine.set_threads(t);
-            const double start = now_seconds();
-            solutions = engine.count().solutions;
-            return now_seconds() - start;
+            return engine.count().solutions;
         };
-        std::vector<double> one, many, speed_up;
+        Count alone;
         bool same = true;
+        // (0: one thread; 1: `threads` threads; 2: `threads` separate one-thread counts at once)
+        const std::array<std::function<void()>, 3> runs = {[&] { alone = count(1); }, [&] { same = same && count(threads) == alone; },
+                                                           [&] {
+                                                               std::vector<Count> each(static_cast<std::size_t>(threads));
+                                                               std::vector<std::thread> at_once;
+                                                               for (std::size_t k = 1; k < each.size(); ++k)
+                                                                   at_once.emplace_back([&, k] { each[k] = count(1); });
+                                                               each[0] = count(1);
+                                                               for (std::thread& t : at_once) t.join();
+                                                               for (const Count& c : each) same = same && c == alone;
+                                                           }};
+        std::vector<double> one, many, speed_up, ceiling;
         for (int r = 0; r < repeat; ++r) {
-            Count alone, shared;
-            double a = 0, b = 0;
-            if (r % 2 == 0)
-                a = timed(1, alone), b = timed(threads, shared);
-            else
-                b = timed(threads, shared), a = timed(1, alone);
-            same = same && alone == shared;
-            one.push_back(a), many.push_back(b), speed_up.push_back(a / b);
+            std::array<double, 3> seconds{};
+            for (int k = 0; k < 3; ++k) {
+                const int run = (r % 2 == 0) ? k : 2 - k;  // (round 0 runs one thread first: the others' counts are checked against it)
+                const double start = now_seconds();
+                runs[static_cast<std::size_t>(run)]();
+                seconds[static_cast<std::size_t>(run)] = now_seconds() - start;
+            }
+            one.push_back(seconds[0]), many.push_back(seconds[1]);
+            speed_up.push_back(seconds[0] / seconds[1]);
+            ceiling.push_back(threads * seconds[0] / seconds[2]);
         }
-        std::sort(speed_up.begin(), speed_up.end());
-        const auto quantile = [&](double q) {
-            return speed_up[static_cast<std::size_t>(q * static_cast<double>(speed_up.size() - 1) + 0.5)];
-        };
-        std::printf("%-20s %9.3fs %9.3fs  %.2fx (%.2f-%.2f)%s\n", ((monominoes ? "monomer-dimer " : "dominoes ") + board).c_str(),
-                    median(one), median(many), quantile(0.5), quantile(0.25), quantile(0.75), same ? "" : "  COUNTS DIFFER");
+        std::printf("%-20s %9.3fs %9.3fs  %-26s %s%s\n", ((monominoes ? "monomer-dimer " : "dominoes ") + board).c_str(), median(one),
+                    median(many), median_and_quartiles(speed_up).c_str(), median_and_quartiles(ceiling).c_str(),
+                    same ? "" : "  COUNTS DIFFER");
         std::fflush(stdout);
     }
-    std::printf("(%d pairs in this process, each one thread and %d threads in turn)\n", repeat, threads);
+    std::printf("(%d rounds in this process, each one thread, %d threads and %d one-thread counts at once, in turn)\n", repeat, threads,
+                threads);
     return 0;
 }
 
