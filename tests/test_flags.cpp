@@ -36,7 +36,6 @@ struct GeneratedTable {
 };
 
 const GeneratedTable kTables[] = {
-    {XCOUNT_SOURCE_DIR "/README.md", "count", kCount, false},
     {XCOUNT_SOURCE_DIR "/docs/flags.md", "every command", kCount | kSolve | kShow | kEstimate | kExport | kMerge | kVerify | kGenerate,
      true},
     {XCOUNT_SOURCE_DIR "/docs/flags.md", "job files", kJob, false},
@@ -62,14 +61,14 @@ Settings parse(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("the flag tables of README.md and docs/flags.md are the flag table's (regenerate: xcount_tests [.write-flags])", "[flags]") {
+TEST_CASE("the flag tables of docs/flags.md are the flag table's (regenerate: xcount_tests [.write-flags])", "[flags]") {
     for (const auto& t : kTables) {
         INFO(t.file << ", block '" << t.what << "'");
         CHECK(read_text(t.file) == regenerated(t));
     }
 }
 
-TEST_CASE("write the flag tables into README.md and docs/flags.md", "[.write-flags]") {
+TEST_CASE("write the flag tables into docs/flags.md", "[.write-flags]") {
     for (const auto& t : kTables) {
         const std::string text = regenerated(t);
         std::ofstream(t.file, std::ios::binary) << text;
