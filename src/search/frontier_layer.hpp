@@ -165,7 +165,10 @@ public:
                 slots_[s] = {static_cast<std::uint32_t>(++size_), tag_of(hash)};
                 if (end + stride_ > entries_.size()) entries_.resize(end + 16384 * stride_);  // (16K at a time: little room touched ahead)
                 write_key(entries_.data() + end, key);
-                std::copy_n(count, words, entries_.data() + end + kKeyWords);
+                if (words == 1)  // (the common case, with no call to copy a run of unknown length)
+                    entries_[end + kKeyWords] = *count;
+                else
+                    std::copy_n(count, words, entries_.data() + end + kKeyWords);
                 return true;
             }
             if (slots_[s].tag != tag_of(hash)) continue;
