@@ -20,6 +20,7 @@
 #include "helpers.hpp"
 #include "polyform.hpp"
 #include "queens.hpp"
+#include "search/frontier_layer.hpp"
 #include "xcount/dlx_format.hpp"
 #include "xcount/engines.hpp"
 #include "xcount/runner.hpp"
@@ -181,6 +182,36 @@ TEST_CASE("frontier: dense layers' shards numbered by some of their bits, the sa
         CHECK(s.merged == alone.merged);
         CHECK(engine.figures().handed_over == 0);
         CHECK((engine.figures().numbered > s.nodes / 2) == (threads > 1));
+    }
+}
+
+TEST_CASE("frontier layer: keys with fixed bits, hashed and then under a direct index over the other bits", "[frontier]") {
+    // 12-bit keys whose bits 4..6 are 101: 512 of them. The first fill has no earlier size to go
+    // by and hashes; the second, sized by the first, is dense enough for a direct index.
+    constexpr std::uint64_t kFixed = 0b111 << 4, kValue = 0b101 << 4;
+    std::vector<std::uint64_t> keys;
+    for (std::uint64_t key = 0; key < 4096; ++key)
+        if ((key & kFixed) == kValue) keys.push_back(key);
+    layers::Layer<std::uint64_t> layer;
+    for (int fill = 0; fill < 2; ++fill) {
+        INFO("fill " << fill);
+        layer.reset({}, 12, kFixed, kValue);
+        CHECK(layer.direct() == (fill == 1));
+        layers::Adds<std::uint64_t> adds({});
+        for (int twice = 0; twice < 2; ++twice)
+            for (const std::uint64_t& key : keys) adds.put(layer, key, &key);
+        adds.flush();
+        CHECK(adds.fits);
+        CHECK(adds.merged == keys.size());
+        CHECK(layer.size() == keys.size());
+        for (std::uint64_t key : keys) {
+            const std::size_t at = layer.find(key);
+            REQUIRE(at != layer.kNone);
+            CHECK(layer.key(at) == key);
+            CHECK(*layer.count(at) == 2 * key);
+        }
+        CHECK(layer.find(kFixed) == layer.kNone);                           // its fixed bits otherwise
+        CHECK(layer.find(kValue | std::uint64_t{1} << 12) == layer.kNone);  // beyond the key's bits
     }
 }
 

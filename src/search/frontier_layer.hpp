@@ -97,7 +97,8 @@ public:
         while (gap < key_bits && fixed != Key{0} && ((fixed >> gap) & Key{1}) == Key{0}) ++gap;
         gap_width_ = 0;
         while (gap + gap_width_ < key_bits && ((fixed >> (gap + gap_width_)) & Key{1}) != Key{0}) ++gap_width_;
-        below_gap_ = fixed == Key{0} ? ~std::uint64_t{0} : (std::uint64_t{1} << gap) - 1;
+        if (gap + gap_width_ > 64) gap_width_ = 0;  // (past a word: no direct index to take them out of)
+        below_gap_ = gap_width_ == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << gap) - 1;
         key_bits_ = key_bits;
         const std::size_t free_bits = key_bits - gap_width_;
         const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(64, 4 * size_));
@@ -114,6 +115,7 @@ public:
     }
     std::size_t size() const { return size_; }
     CountShape shape() const { return shape_; }
+    bool direct() const { return direct_; }
     Key key(std::size_t i) const { return read_key<Key>(entries_.data() + i * stride_); }
     const std::uint64_t* count(std::size_t i) const { return entries_.data() + i * stride_ + kKeyWords; }
 
