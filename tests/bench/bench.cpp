@@ -328,17 +328,17 @@ int layer_threads(int threads, int repeat) {
         };
         Count alone;
         bool same = true;
+        const auto separate_at_once = [&] {
+            std::vector<Count> each(static_cast<std::size_t>(threads));
+            std::vector<std::thread> at_once;
+            for (std::size_t k = 1; k < each.size(); ++k) at_once.emplace_back([&, k] { each[k] = count(1); });
+            each[0] = count(1);
+            for (std::thread& t : at_once) t.join();
+            for (const Count& c : each) same = same && c == alone;
+        };
         // (0: one thread; 1: `threads` threads; 2: `threads` separate one-thread counts at once)
         const std::array<std::function<void()>, 3> runs = {[&] { alone = count(1); }, [&] { same = same && count(threads) == alone; },
-                                                           [&] {
-                                                               std::vector<Count> each(static_cast<std::size_t>(threads));
-                                                               std::vector<std::thread> at_once;
-                                                               for (std::size_t k = 1; k < each.size(); ++k)
-                                                                   at_once.emplace_back([&, k] { each[k] = count(1); });
-                                                               each[0] = count(1);
-                                                               for (std::thread& t : at_once) t.join();
-                                                               for (const Count& c : each) same = same && c == alone;
-                                                           }};
+                                                           separate_at_once};
         std::vector<double> one, many, speed_up, ceiling;
         for (int r = 0; r < repeat; ++r) {
             std::array<double, 3> seconds{};
